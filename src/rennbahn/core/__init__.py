@@ -1,0 +1,1 @@
+"""The protocol, registry, errors, records and the seeded driver."""

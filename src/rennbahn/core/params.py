@@ -1,0 +1,135 @@
+"""Game parameters: their declaration, validation and the game-string syntax.
+
+A game string names a game and its parameters the way OpenSpiel does::
+
+    gibgas(players=4,champions=true)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from rennbahn.core.errors import ParameterError
+
+ParamValue = bool | int | str
+
+
+@dataclass(frozen=True)
+class Param:
+    """A declared game parameter.
+
+    ``choices`` lists the allowed values for strings; ``minimum``/``maximum`` bound integers.
+    """
+
+    name: str
+    default: ParamValue
+    doc: str
+    choices: tuple[str, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def allowed(self) -> str:
+        """A human description of the allowed values."""
+        if isinstance(self.default, bool):
+            return "true or false"
+        if isinstance(self.default, int):
+            return f"an integer from {self.minimum} to {self.maximum}"
+        if self.choices is not None:
+            return "one of " + ", ".join(self.choices)
+        return "any text"
+
+    def coerce(self, value: object) -> ParamValue:
+        """Turn ``value`` (a Python value or the text of a game string) into this type."""
+        wrong = ParameterError(
+            f"parameter {self.name}={value!r} is not allowed; it takes {self.allowed()}"
+        )
+        result: ParamValue
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                result = value
+            elif isinstance(value, str) and value.lower() in ("true", "false"):
+                result = value.lower() == "true"
+            else:
+                raise wrong
+        elif isinstance(self.default, int):
+            if isinstance(value, bool):
+                raise wrong
+            if isinstance(value, int):
+                result = value
+            elif isinstance(value, str) and re.fullmatch(r"-?\d+", value.strip()):
+                result = int(value)
+            else:
+                raise wrong
+            if (self.minimum is not None and result < self.minimum) or (
+                self.maximum is not None and result > self.maximum
+            ):
+                raise wrong
+        else:
+            if not isinstance(value, str):
+                raise wrong
+            result = value
+            if self.choices is not None and result not in self.choices:
+                raise wrong
+        return result
+
+    def to_text(self, value: ParamValue) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+
+
+_GAME_STRING = re.compile(r"^\s*([A-Za-z0-9_]+)\s*(?:\((.*)\))?\s*$", re.S)
+
+
+def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
+    """Split ``name(key=value,...)`` into the name and the raw parameter texts."""
+    match = _GAME_STRING.match(text)
+    if match is None:
+        raise ParameterError(
+            f"malformed game string {text!r}; expected name or name(key=value,...), "
+            "for example gibgas(players=4,champions=true)"
+        )
+    name, inner = match.group(1), match.group(2)
+    raw: dict[str, str] = {}
+    if inner is not None and inner.strip():
+        for part in inner.split(","):
+            key, sep, value = part.partition("=")
+            key, value = key.strip(), value.strip()
+            if not sep or not key or not value:
+                raise ParameterError(
+                    f"malformed parameter {part.strip()!r} in {text!r}; expected key=value"
+                )
+            if key in raw:
+                raise ParameterError(f"parameter {key!r} is given twice in {text!r}")
+            raw[key] = value
+    return name, raw
+
+
+def resolve(
+    game: str, declared: tuple[Param, ...], given: Mapping[str, object]
+) -> dict[str, ParamValue]:
+    """Validate ``given`` against ``declared`` and fill in defaults."""
+    by_name = {p.name: p for p in declared}
+    result: dict[str, ParamValue] = {p.name: p.default for p in declared}
+    for key, value in given.items():
+        if key not in by_name:
+            names = ", ".join(sorted(by_name)) or "(none)"
+            raise ParameterError(
+                f"game {game!r} has no parameter {key!r}; its parameters are: {names}"
+            )
+        result[key] = by_name[key].coerce(value)
+    return result
+
+
+def game_string(name: str, declared: tuple[Param, ...], values: Mapping[str, ParamValue]) -> str:
+    """The canonical game string: every parameter, in declaration order."""
+    if not declared:
+        return name
+    inner = ",".join(f"{p.name}={p.to_text(values[p.name])}" for p in declared)
+    return f"{name}({inner})"

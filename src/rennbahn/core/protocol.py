@@ -1,0 +1,331 @@
+"""The game protocol shared by every rennbahn game.
+
+Method names follow OpenSpiel so researchers feel at home and adapters stay thin: a
+:class:`Game` holds the fixed facts (players, parameters, bounds), a :class:`State` changes
+and clones. Chance is a turn of its own (:data:`CHANCE`) with listed outcomes; simultaneous
+choices are a turn of their own (:data:`SIMULTANEOUS`) answered with :meth:`State.apply_actions`.
+
+Two promises every game keeps, so that generic tools (the information-state string, the
+record replayer, the adapters) work without knowing the game:
+
+* action ids are unique across the whole game, so ``action_to_string(player, action)`` does
+  not depend on the state it is asked in;
+* before an action is applied, :meth:`State._visibility` says which seats see it; the
+  information state of a seat is the history with every action it did not see masked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from rennbahn.core.errors import IllegalActionError, NotationError, allowed_list
+from rennbahn.core.params import Param, ParamValue, game_string, resolve
+
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -4
+
+#: Visibility mask meaning "every seat sees this action".
+ALL_SEATS = -1
+
+JSON = Any  # a JSON-serialisable value
+
+
+class Game(ABC):
+    """The fixed facts of one game with one set of parameters.
+
+    Subclasses set the class attributes and implement the abstract methods; parameters are
+    validated against ``PARAMS`` before :meth:`_setup` runs.
+    """
+
+    #: Registered name, e.g. ``"gibgas"``.
+    NAME: ClassVar[str]
+    #: Long, human name.
+    TITLE: ClassVar[str]
+    #: Goes up whenever behaviour changes (records and counts made before no longer hold).
+    VERSION: ClassVar[int]
+    #: Declared parameters.
+    PARAMS: ClassVar[tuple[Param, ...]] = ()
+    #: Smallest and largest number of seats over all parameter values.
+    MIN_PLAYERS: ClassVar[int]
+    MAX_PLAYERS: ClassVar[int]
+
+    def __init__(self, params: Mapping[str, object] | None = None) -> None:
+        self._params: dict[str, ParamValue] = resolve(self.NAME, self.PARAMS, params or {})
+        self._setup()
+
+    # -- to implement ---------------------------------------------------------------------
+    @abstractmethod
+    def _setup(self) -> None:
+        """Read ``self._params``, check combinations, load components."""
+
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def new_initial_state(self) -> State: ...
+
+    @abstractmethod
+    def _state_from_text(self, text: str) -> State:
+        """Parse ``to_text`` output; raise :class:`NotationError` (or any ValueError)."""
+
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """Upper bound on the number of actions (chance included) in one game."""
+
+    @abstractmethod
+    def min_utility(self) -> float: ...
+
+    @abstractmethod
+    def max_utility(self) -> float: ...
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Player action ids lie in ``range(num_distinct_actions())``."""
+
+    @abstractmethod
+    def max_chance_outcomes(self) -> int:
+        """Chance action ids lie in ``range(max_chance_outcomes())``."""
+
+    # -- provided -------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return self.VERSION
+
+    @property
+    def params(self) -> dict[str, ParamValue]:
+        """The parameters with defaults filled in (a copy)."""
+        return dict(self._params)
+
+    def utility_sum(self) -> float | None:
+        """The sum of returns if it is the same in every terminal state, else None."""
+        return None
+
+    def state_from_text(self, text: str) -> State:
+        """Read a state written by :meth:`State.to_text`. Raises :class:`NotationError`."""
+        try:
+            return self._state_from_text(text)
+        except NotationError:
+            raise
+        except (ValueError, IndexError, KeyError) as exc:
+            raise NotationError(
+                f"malformed {self.NAME} state notation {text!r}: {exc}"
+            ) from exc
+
+    def __str__(self) -> str:
+        return game_string(self.NAME, self.PARAMS, self._params)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
+class State(ABC):
+    """A position of a game, with the way it came about.
+
+    Subclasses implement the underscored hooks; the public methods validate input, keep the
+    history and raise errors from the :mod:`rennbahn.core.errors` family.
+    """
+
+    __slots__ = ("_game", "_log", "_origin")
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        # (actor, action, visibility mask) per applied action; actor is a seat or CHANCE.
+        self._log: list[tuple[int, int, int]] = []
+        # The state this one was read from by ``state_from_text`` (its history starts there).
+        self._origin: State | None = None
+
+    # -- hooks to implement -----------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat index, or CHANCE, SIMULTANEOUS or TERMINAL."""
+
+    @abstractmethod
+    def _legal_actions(self, player: int) -> list[int]:
+        """Sorted legal action ids for ``player`` (empty when it is not their turn)."""
+
+    @abstractmethod
+    def _chance_outcomes(self) -> list[tuple[int, float]]: ...
+
+    @abstractmethod
+    def _apply(self, actor: int, action: int) -> None:
+        """Apply a validated action of a seat or of chance."""
+
+    @abstractmethod
+    def _apply_joint(self, actions: Sequence[int]) -> None:
+        """Apply a validated joint action at a simultaneous node."""
+
+    @abstractmethod
+    def _action_to_string(self, player: int, action: int) -> str: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]: ...
+
+    @abstractmethod
+    def _copy(self) -> State:
+        """A copy of the game position (the base class copies the history)."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, JSON]:
+        """A JSON-serialisable dict of exactly what ``player`` may know now."""
+
+    @abstractmethod
+    def to_text(self) -> str:
+        """Compact full-state notation that ``Game.state_from_text`` reads back exactly."""
+
+    @abstractmethod
+    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
+        """A full state consistent with everything ``player`` knows (hidden parts sampled)."""
+
+    def _visibility(self, actor: int, action: int) -> int:
+        """Bitmask of the seats that see ``action`` (called before it is applied)."""
+        return ALL_SEATS
+
+    # -- the protocol ---------------------------------------------------------------------
+    def get_game(self) -> Game:
+        return self._game
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player() == SIMULTANEOUS
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal actions of ``player`` (default: the player to move; chance too)."""
+        if player is None:
+            player = self.current_player()
+        if player == CHANCE:
+            return [a for a, _ in self._chance_outcomes()] if self.is_chance_node() else []
+        if player < 0 or self.is_terminal():
+            return []
+        self._check_seat(player)
+        return self._legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(action, probability) pairs at a chance node; empty elsewhere."""
+        return self._chance_outcomes() if self.is_chance_node() else []
+
+    def apply_action(self, action: int) -> None:
+        """Apply the action of the player to move (or the chance outcome)."""
+        player = self.current_player()
+        if player == SIMULTANEOUS:
+            raise IllegalActionError(
+                "this is a simultaneous node: use apply_actions with one action per seat"
+            )
+        if player == TERMINAL:
+            raise IllegalActionError("the game is over; no action can be applied")
+        self._check_legal(player, action)
+        visibility = self._visibility(player, action)
+        self._apply(player, action)
+        self._log.append((player, action, visibility))
+
+    def apply_actions(self, actions: Sequence[int]) -> None:
+        """Apply one action per seat at a simultaneous node."""
+        if not self.is_simultaneous_node():
+            raise IllegalActionError(
+                "apply_actions is only for simultaneous nodes; use apply_action here"
+            )
+        n = self._game.num_players()
+        if len(actions) != n:
+            raise IllegalActionError(f"expected {n} actions, one per seat; got {len(actions)}")
+        for seat, action in enumerate(actions):
+            self._check_legal(seat, action)
+        entries = [(seat, a, self._visibility(seat, a)) for seat, a in enumerate(actions)]
+        self._apply_joint(list(actions))
+        self._log.extend(entries)
+
+    def action_to_string(self, player: int, action: int) -> str:
+        """Short, unique, readable notation of ``action`` (read back by string_to_action)."""
+        return self._action_to_string(player, action)
+
+    def string_to_action(self, player: int, text: str) -> int:
+        """Read a move in notation; the move must be legal for ``player`` here."""
+        wanted = text.strip()
+        legal = self.legal_actions(player)
+        for action in legal:
+            if self._action_to_string(player, action) == wanted:
+                return action
+        names = [self._action_to_string(player, a) for a in legal]
+        who = "chance" if player == CHANCE else f"seat {player}"
+        raise IllegalActionError(
+            f"{wanted!r} is not a legal move for {who} here; legal moves: {allowed_list(names)}"
+        )
+
+    def history(self) -> list[int]:
+        """Every action applied since the initial state (joint actions seat by seat)."""
+        return [action for _, action, _ in self._log]
+
+    def full_history(self) -> list[tuple[int, int]]:
+        """(actor, action) pairs; the actor is a seat or CHANCE."""
+        return [(actor, action) for actor, action, _ in self._log]
+
+    def clone(self) -> State:
+        """An independent copy: changing one never changes the other."""
+        copy = self._copy()
+        copy._log = list(self._log)
+        copy._origin = self._origin
+        return copy
+
+    def observation_string(self, player: int) -> str:
+        """The observation as one line of canonical JSON."""
+        self._check_seat(player)
+        return json.dumps(self.observation(player), sort_keys=True, separators=(",", ":"))
+
+    def information_state_string(self, player: int) -> str:
+        """Everything ``player`` has seen: the start and every action, unseen ones masked."""
+        self._check_seat(player)
+        parts: list[str] = []
+        if self._origin is not None:
+            parts.append("from " + self._origin.observation_string(player))
+        for actor, action, visibility in self._log:
+            who = "c" if actor == CHANCE else str(actor)
+            if visibility == ALL_SEATS or visibility >> player & 1:
+                parts.append(f"{who}:{self._action_to_string(actor, action)}")
+            else:
+                parts.append(f"{who}:?")
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    # -- helpers for subclasses -----------------------------------------------------------
+    def _check_seat(self, player: int) -> None:
+        n = self._game.num_players()
+        if not 0 <= player < n:
+            raise IllegalActionError(f"there is no seat {player}; seats are 0 to {n - 1}")
+
+    def _check_legal(self, player: int, action: int) -> None:
+        if player == CHANCE:
+            legal = [a for a, _ in self._chance_outcomes()]
+        else:
+            legal = self._legal_actions(player)
+        if action in legal:
+            return
+        names = [self._action_to_string(player, a) for a in legal]
+        who = "chance" if player == CHANCE else f"seat {player}"
+        shown = repr(action)
+        with contextlib.suppress(ValueError, IndexError, KeyError):
+            shown = f"{action} ({self._action_to_string(player, action)})"
+        raise IllegalActionError(
+            f"action {shown} is not legal for {who} here; legal: {allowed_list(names)}"
+        )
+
+    def _mark_origin(self) -> None:
+        """Called by ``state_from_text``: the information state starts at this position."""
+        self._origin = self._copy()
+        self._origin._log = []

@@ -1,0 +1,85 @@
+"""The registry: games are found by name.
+
+A game package registers itself when imported (``rennbahn.games`` imports every game
+package it contains), so adding a game needs no edit outside its own folder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from rennbahn.core.errors import UnknownGameError
+from rennbahn.core.params import Param, parse_game_string
+from rennbahn.core.protocol import Game
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """What the registry knows of a game.
+
+    ``bots`` maps a bot name to ``"module:Class"``, imported only when a bot is made, so the
+    rules never import bots. ``ui`` names the module with the game's terminal drawing.
+    ``variants`` lists the game strings the conformance test must cover.
+    ``sim_stats`` names ``"module:function"``, a function from a terminal state to one dict
+    per seat; ``rennbahn sim`` reports the win rate grouped by every key that starts with
+    ``by_`` (``{"by_start_row": 2}``) and averages every other numeric key (``{"points": 9}``).
+    """
+
+    game_class: type[Game]
+    bots: Mapping[str, str] = field(default_factory=dict)
+    ui: str | None = None
+    variants: tuple[str, ...] = ()
+    sim_stats: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.game_class.NAME
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        return self.game_class.PARAMS
+
+
+_REGISTRY: dict[str, GameEntry] = {}
+
+
+def register(entry: GameEntry) -> None:
+    """Register a game (idempotent for the same class)."""
+    existing = _REGISTRY.get(entry.name)
+    if existing is not None and existing.game_class is not entry.game_class:
+        raise ValueError(f"two different games registered as {entry.name!r}")
+    _REGISTRY[entry.name] = entry
+
+
+def _ensure_loaded() -> None:
+    import rennbahn.games  # noqa: F401  (importing it registers every game)
+
+
+def registered_games() -> list[GameEntry]:
+    """Every registered game, sorted by name, with its parameters and player range."""
+    _ensure_loaded()
+    return [_REGISTRY[name] for name in sorted(_REGISTRY)]
+
+
+def game_entry(name: str) -> GameEntry:
+    _ensure_loaded()
+    entry = _REGISTRY.get(name)
+    if entry is None:
+        known = ", ".join(sorted(_REGISTRY)) or "(none)"
+        raise UnknownGameError(f"unknown game {name!r}; registered games: {known}")
+    return entry
+
+
+def load_game(text: str, **params: object) -> Game:
+    """Load a game by game string, keyword parameters, or both.
+
+    >>> load_game("gibgas(players=4,champions=true)").num_players()
+    4
+    >>> str(load_game("gibgas", players=3))
+    'gibgas(players=3,champions=false,tempo_after_pit=last_speed,cards=standard)'
+    """
+    name, raw = parse_game_string(text)
+    merged: dict[str, object] = dict(raw)
+    merged.update(params)
+    return game_entry(name).game_class(merged)
