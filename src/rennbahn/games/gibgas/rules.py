@@ -1,0 +1,732 @@
+"""The rules of Gib Gas! (Carrera Tabletop Games, 2014).
+
+A round: every driver chooses a card in secret (a simultaneous node), the cards are revealed,
+Franz (two-driver race) reveals his top card, speed dice are rolled (chance), fender benders
+are found, the first track card is driven for, then pit stops roll and take cards back (or
+repair, in the Race for Champions). Numbers like "I4" refer to the interpretations in
+docs/rules/gibgas.md.
+
+State notation (``to_text``), fields separated by spaces, seats by `` | ``::
+
+    choose V2-1,B1-2,XF3-1,V3-2;1 q=- pts=0 | 18/01235DTP/-/4/4/4/-/4/240 | ...
+
+* phase: deal, discard, choose, franz, roll, pitroll, pittake or over;
+* the track cards dealt so far in order, then ``;`` and how many of them are done (driven
+  for); the rest are the face-up row, front first;
+* ``q=`` the seats waiting to roll or to take a pit stop, ``pts=`` pit points left;
+* per seat ``damage/hand/discard/last speed/last card/speed cards ever played/cards won/
+  card this round/speed this round``. Cards are ``0``-``5`` (200-250), ``D`` (speed die),
+  ``T`` (Tempo-Halten), ``P`` (Boxenstopp); ``-`` is none; speed ``P`` is a pit stop and
+  ``?`` a die still to roll;
+* with two drivers, last, Franz: ``F:`` his pile (count of 200..250 and Tempo-Halten)
+  ``/last speed card/card this round/speed this round``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rennbahn.core.errors import NotationError, ParameterError
+from rennbahn.core.params import Param
+from rennbahn.core.protocol import (
+    ALL_SEATS,
+    CHANCE,
+    JSON,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    State,
+)
+from rennbahn.games.gibgas.components import (
+    ALL_CARDS,
+    CARD_CODES,
+    CARD_NAMES,
+    DIE,
+    DIE_FACES,
+    PIT,
+    PIT_POINTS,
+    ROW_LENGTH,
+    SPEED_CARDS,
+    SPEEDS,
+    START_DAMAGE,
+    TEMPO,
+    TrackCard,
+    TrackDeck,
+    load_deck,
+)
+
+# Player action ids.
+PLAY = 0  # 0..8: play card i
+DISCARD = 10  # 10..15: discard speed card i before the race (six drivers)
+TAKE = 20  # 20..27: take card i back at a pit stop
+REPAIR = 30  # repair one damage point at a pit stop (Race for Champions)
+NUM_ACTIONS = 31
+
+# Chance action ids.
+DEAL = 0  # 0..K-1: deal track card kind k
+ROLL = 40  # 40..43: the speed die shows DIE_FACES[i]
+FRANZ = 50  # 50..56: Franz reveals 200..250 or Tempo-Halten
+NUM_CHANCE = 57
+
+FRANZ_TEMPO = 6
+FRANZ_KINDS = 7
+
+# Speed markers for a car this round.
+NO_SPEED = -1
+NEED_ROLL = -2
+PIT_SPEED = 0
+
+PHASES = ("deal", "discard", "choose", "franz", "roll", "pitroll", "pittake", "over")
+P_DEAL, P_DISCARD, P_CHOOSE, P_FRANZ, P_ROLL, P_PITROLL, P_PITTAKE, P_OVER = range(8)
+
+_DIE_OUTCOMES = [(ROLL + i, n / 6) for i, (_, n) in enumerate(DIE_FACES)]
+_DIE_VALUES = [value for value, _ in DIE_FACES]
+# Card indices in a hand bitmask, precomputed for all 512 hands.
+_BITS = [[i for i in range(9) if mask >> i & 1] for mask in range(1 << 9)]
+
+
+def resolve_drive(card: TrackCard, speeds: Sequence[int]) -> tuple[list[int], int]:
+    """Fender benders and the driver the first track card goes to.
+
+    ``speeds`` holds one speed per car (0 for a car in the pits). Returns the cars in a
+    fender bender and the car that wins the card (Vollgas!, Bremsen!) or crashes (Crash
+    cards), or -1 when no car is eligible. Used by the rules and by the narration.
+    """
+    seen: dict[int, int] = {}
+    for speed in speeds:
+        if speed > 0:
+            seen[speed] = seen.get(speed, 0) + 1
+    benders = [car for car, speed in enumerate(speeds) if speed > 0 and seen[speed] > 1]
+    best = -1
+    for car, speed in enumerate(speeds):
+        if speed <= 0 or seen[speed] > 1:
+            continue
+        if best < 0 or (speed > speeds[best]) == card.kind.rewards_fastest:
+            best = car
+    return benders, best
+
+
+class GibGasGame(Game):
+    """Gib Gas! for 2 to 6 drivers, with the rulebook's variants.
+
+    Two drivers race with Franz; six drivers each discard a speed card in secret first; the
+    Race for Champions (``champions=true``) lets a pit stop repair. These combine freely.
+    """
+
+    NAME: ClassVar[str] = "gibgas"
+    TITLE: ClassVar[str] = "Gib Gas!"
+    VERSION: ClassVar[int] = 1
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 6
+    PARAMS: ClassVar[tuple[Param, ...]] = (
+        Param("players", 4, "number of drivers; 2 adds Franz, 6 adds the hidden discard",
+              minimum=2, maximum=6),
+        Param("champions", False, "Race for Champions: a pit stop may also repair"),
+        Param("tempo_after_pit", "last_speed",
+              "Tempo-Halten right after a pit stop: repeat the last speed driven (I4), "
+              "or count as another pit stop",
+              choices=("last_speed", "pit")),
+        Param("cards", "standard", "track-card mix: a file in data/ or a path to a JSON file"),
+    )
+
+    def _setup(self) -> None:
+        self.players = int(self._params["players"])
+        self.champions = bool(self._params["champions"])
+        self.tempo_as_pit = self._params["tempo_after_pit"] == "pit"
+        self.deck: TrackDeck = load_deck(str(self._params["cards"]))
+        self.franz = self.players == 2
+        self.discard = self.players == 6
+        self.full_hand = ALL_CARDS
+        # Franz's pile: the speed and Tempo-Halten cards of the unused colours.
+        self.franz_pile = (6 - self.players,) * FRANZ_KINDS if self.franz else ()
+        if any(ch in str(self._params["cards"]) for ch in "(),="):
+            raise ParameterError("the cards parameter cannot contain ( ) , or =")
+
+    def num_players(self) -> int:
+        return self.players
+
+    def new_initial_state(self) -> GibGasState:
+        return GibGasState(self)
+
+    def _state_from_text(self, text: str) -> GibGasState:
+        state = GibGasState(self)
+        state._read(text)
+        state._mark_origin()
+        return state
+
+    def max_game_length(self) -> int:
+        n = self.players
+        # per round: the joint action, Franz (Tempo-Halten with nothing to repeat draws
+        # again), speed dice, pit dice and up to three pit points each.
+        per_round = n + 8 + n + n + 3 * n
+        return self.deck.size + n + self.deck.raced * per_round
+
+    def min_utility(self) -> float:
+        return 0.0
+
+    def max_utility(self) -> float:
+        return 1.0
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_CHANCE
+
+
+class GibGasState(State):
+    """A position in a race of Gib Gas!."""
+
+    __slots__ = (
+        "chosen",
+        "damage",
+        "dealt",
+        "discard",
+        "ever",
+        "f_card",
+        "f_last",
+        "f_pile",
+        "f_speed",
+        "g",
+        "hand",
+        "last_drive",
+        "last_played",
+        "phase",
+        "points",
+        "pool",
+        "queue",
+        "resolved",
+        "speed",
+        "won",
+    )
+
+    def __init__(self, game: GibGasGame) -> None:
+        super().__init__(game)
+        self.g = game
+        n = game.players
+        self.phase = P_DEAL
+        self.pool = list(game.deck.counts)
+        self.dealt: list[int] = []
+        self.resolved = 0
+        self.queue: list[int] = []
+        self.points = 0
+        self.damage = [START_DAMAGE] * n
+        self.hand = [ALL_CARDS] * n
+        self.discard = [-1] * n
+        self.last_drive = [-1] * n
+        self.last_played = [-1] * n
+        self.ever = [0] * n
+        self.won: list[tuple[int, ...]] = [()] * n
+        self.chosen = [-1] * n
+        self.speed = [NO_SPEED] * n
+        self.f_pile = list(game.franz_pile)
+        self.f_last = -1
+        self.f_card = -1
+        self.f_speed = NO_SPEED
+
+    # -- whose turn ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in (P_CHOOSE, P_DISCARD):
+            return SIMULTANEOUS
+        if phase == P_PITTAKE:
+            return self.queue[0]
+        if phase == P_OVER:
+            return TERMINAL
+        return CHANCE
+
+    def _legal_actions(self, player: int) -> list[int]:
+        phase = self.phase
+        if phase == P_CHOOSE:
+            cards = _BITS[self.hand[player]]
+            if TEMPO in cards and not self._tempo_playable(player):
+                return [c for c in cards if c != TEMPO]
+            return list(cards)
+        if phase == P_DISCARD:
+            return [DISCARD + i for i in range(6)]
+        if phase == P_PITTAKE and player == self.queue[0]:
+            return self._pit_options(player)
+        return []
+
+    def _tempo_playable(self, seat: int) -> bool:
+        """I3: Tempo-Halten needs a speed to repeat (or, I4 'pit', a pit stop just before)."""
+        if self.last_drive[seat] >= 0:
+            return True
+        return self.g.tempo_as_pit and self.last_played[seat] == PIT
+
+    def _played(self, seat: int) -> int:
+        discard = self.discard[seat]
+        return ALL_CARDS & ~self.hand[seat] & ~(1 << discard if discard >= 0 else 0)
+
+    def _pit_options(self, seat: int) -> list[int]:
+        """I11: cards played this cycle, but not the Boxenstopp card; repair in I12."""
+        options = [TAKE + i for i in _BITS[self._played(seat) & ~(1 << PIT)]]
+        if self.g.champions and self.damage[seat] < START_DAMAGE:
+            options.append(REPAIR)
+        return options
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase in (P_ROLL, P_PITROLL):
+            return _DIE_OUTCOMES
+        if phase == P_DEAL:
+            pool = self.pool
+            total = sum(pool)
+            return [(DEAL + k, c / total) for k, c in enumerate(pool) if c]
+        if phase == P_FRANZ:
+            pile = self.f_pile
+            total = sum(pile)
+            return [(FRANZ + k, c / total) for k, c in enumerate(pile) if c]
+        return []
+
+    def _visibility(self, actor: int, action: int) -> int:
+        # I16: the discarded card is secret; everything else is revealed when played.
+        if DISCARD <= action < DISCARD + 6 and actor >= 0:
+            return 1 << actor
+        return ALL_SEATS
+
+    # -- applying --------------------------------------------------------------------------
+    def _apply(self, actor: int, action: int) -> None:
+        phase = self.phase
+        if phase == P_DEAL:
+            self._deal(action - DEAL)
+        elif phase == P_FRANZ:
+            self._franz(action - FRANZ)
+        elif phase == P_ROLL:
+            self.speed[self.queue.pop(0)] = _DIE_VALUES[action - ROLL]
+            if not self.queue:
+                self._drive()
+        elif phase == P_PITROLL:
+            self.points = PIT_POINTS[_DIE_VALUES[action - ROLL]]
+            self.phase = P_PITTAKE
+            self._next_pit_point()
+        else:  # P_PITTAKE
+            seat = self.queue[0]
+            if action == REPAIR:
+                self.damage[seat] += 1
+            else:
+                self.hand[seat] |= 1 << (action - TAKE)
+            self.points -= 1
+            self._next_pit_point()
+
+    def _apply_joint(self, actions: Sequence[int]) -> None:
+        if self.phase == P_DISCARD:
+            for seat, action in enumerate(actions):
+                card = action - DISCARD
+                self.discard[seat] = card
+                self.hand[seat] &= ~(1 << card)
+            self.phase = P_CHOOSE
+            return
+        for seat, card in enumerate(actions):
+            self._play(seat, card)
+        if self.g.franz:
+            self.phase = P_FRANZ
+        else:
+            self._start_rolls()
+
+    def _deal(self, kind: int) -> None:
+        self.pool[kind] -= 1
+        self.dealt.append(kind)
+        if len(self.dealt) - self.resolved == ROW_LENGTH or len(self.dealt) == self.g.deck.raced:
+            first_row = self.resolved == 0
+            self.phase = P_DISCARD if first_row and self.g.discard else P_CHOOSE
+
+    def _play(self, seat: int, card: int) -> None:
+        """Reveal one driver's card and set the car's speed for this round."""
+        self.hand[seat] &= ~(1 << card)
+        self.chosen[seat] = card
+        if card < 6:
+            self.speed[seat] = SPEEDS[card]
+            self.last_drive[seat] = card
+            self.ever[seat] |= 1 << card
+            self.last_played[seat] = card
+        elif card == DIE:
+            self.speed[seat] = NEED_ROLL
+            self.last_drive[seat] = DIE
+            self.last_played[seat] = DIE
+        elif card == PIT:
+            self.speed[seat] = PIT_SPEED
+            self.last_played[seat] = PIT
+        elif self.g.tempo_as_pit and self.last_played[seat] == PIT:  # I4, reading 'pit'
+            self.speed[seat] = PIT_SPEED
+        else:  # Tempo-Halten repeats the last speed driven (I3, I4, I5)
+            last = self.last_drive[seat]
+            self.speed[seat] = NEED_ROLL if last == DIE else SPEEDS[last]
+            self.last_played[seat] = TEMPO
+        if self.hand[seat] == 0:  # I13: the whole hand comes back once all is played
+            discard = self.discard[seat]
+            self.hand[seat] = ALL_CARDS & ~(1 << discard if discard >= 0 else 0)
+
+    def _franz(self, kind: int) -> None:
+        pile = self.f_pile
+        pile[kind] -= 1
+        if not any(pile):  # his pile is shuffled again when it runs out
+            self.f_pile = list(self.g.franz_pile)
+        self.f_card = kind
+        if kind == FRANZ_TEMPO:
+            if self.f_last < 0:  # I14: nothing to repeat yet, he reveals the next card
+                return
+            self.f_speed = SPEEDS[self.f_last]
+        else:
+            self.f_speed = SPEEDS[kind]
+            self.f_last = kind
+        self._start_rolls()
+
+    def _start_rolls(self) -> None:
+        self.queue = [s for s, v in enumerate(self.speed) if v == NEED_ROLL]
+        if self.queue:
+            self.phase = P_ROLL
+        else:
+            self._drive()
+
+    def _speeds(self) -> list[int]:
+        """Every car's speed this round, Franz last."""
+        return [*self.speed, self.f_speed] if self.g.franz else self.speed
+
+    def _drive(self) -> None:
+        """Fender benders, then the first track card goes to a driver or back to the box."""
+        g = self.g
+        kind = self.dealt[self.resolved]
+        card = g.deck.cards[kind]
+        benders, taker = resolve_drive(card, self._speeds())
+        damage = self.damage
+        n = g.players
+        for car in benders:
+            if car < n:
+                damage[car] -= card.bender
+        if 0 <= taker < n:
+            if card.kind.is_crash:
+                damage[taker] -= card.crash
+            else:
+                self.won[taker] = (*self.won[taker], kind)
+        self.resolved += 1
+        if min(damage) <= 0:  # I8: a total loss ends the race at once
+            for seat in range(n):
+                damage[seat] = max(damage[seat], 0)
+            self.phase = P_OVER
+            return
+        self.queue = [s for s in range(n) if self.speed[s] == PIT_SPEED]
+        if self.queue:
+            self.phase = P_PITROLL
+        else:
+            self._end_round()
+
+    def _next_pit_point(self) -> None:
+        """Move on to the next pit stop once the points are used or nothing is left to take."""
+        while self.queue:
+            if self.points > 0 and self._pit_options(self.queue[0]):
+                return
+            self.queue.pop(0)
+            if self.queue:
+                self.phase = P_PITROLL
+                return
+        self.points = 0
+        self._end_round()
+
+    def _end_round(self) -> None:
+        if self.resolved < len(self.dealt):
+            self.phase = P_CHOOSE
+        elif len(self.dealt) >= self.g.deck.raced:
+            self.phase = P_OVER
+        else:
+            self.phase = P_DEAL
+
+    # -- the result ------------------------------------------------------------------------
+    def stars(self, seat: int) -> int:
+        cards = self.g.deck.cards
+        return sum(cards[k].stars for k in self.won[seat])
+
+    def scores(self) -> list[int]:
+        """Victory points: stars plus damage points left; 0 for a total loss (I15)."""
+        return [
+            self.stars(s) + self.damage[s] if self.damage[s] > 0 else 0
+            for s in range(self.g.players)
+        ]
+
+    def winners(self) -> list[int]:
+        """The winning seats once the race is over: most points, then most damage points."""
+        if self.phase != P_OVER:
+            return []
+        alive = [s for s in range(self.g.players) if self.damage[s] > 0]
+        if not alive:
+            return []
+        scores = self.scores()
+        best = max((scores[s], self.damage[s]) for s in alive)
+        return [s for s in alive if (scores[s], self.damage[s]) == best]
+
+    def returns(self) -> list[float]:
+        """1 to the winner, split evenly on a tie that the damage points do not break."""
+        result = [0.0] * self.g.players
+        winners = self.winners()
+        for seat in winners:
+            result[seat] = 1.0 / len(winners)
+        return result
+
+    # -- notation --------------------------------------------------------------------------
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            if DEAL <= action < DEAL + len(self.g.deck.cards):
+                return "deal " + self.g.deck.cards[action - DEAL].code
+            if ROLL <= action < ROLL + len(DIE_FACES):
+                return f"roll {_DIE_VALUES[action - ROLL]}"
+            if FRANZ <= action < FRANZ + FRANZ_KINDS:
+                return "franz " + CARD_NAMES[TEMPO if action == FRANZ + 6 else action - FRANZ]
+        elif PLAY <= action < PLAY + 9:
+            return CARD_NAMES[action]
+        elif DISCARD <= action < DISCARD + 6:
+            return "discard " + CARD_NAMES[action - DISCARD]
+        elif TAKE <= action < TAKE + 8:
+            return "take " + CARD_NAMES[action - TAKE]
+        elif action == REPAIR:
+            return "repair"
+        raise ValueError(f"{action} is not a Gib Gas! action id")
+
+    def _copy(self) -> GibGasState:
+        new = GibGasState.__new__(GibGasState)
+        new._game = self._game
+        new.g = self.g
+        new.phase = self.phase
+        new.pool = self.pool[:]
+        new.dealt = self.dealt[:]
+        new.resolved = self.resolved
+        new.queue = self.queue[:]
+        new.points = self.points
+        new.damage = self.damage[:]
+        new.hand = self.hand[:]
+        new.discard = self.discard[:]
+        new.last_drive = self.last_drive[:]
+        new.last_played = self.last_played[:]
+        new.ever = self.ever[:]
+        new.won = self.won[:]
+        new.chosen = self.chosen[:]
+        new.speed = self.speed[:]
+        new.f_pile = self.f_pile[:]
+        new.f_last = self.f_last
+        new.f_card = self.f_card
+        new.f_speed = self.f_speed
+        new._log = []
+        new._origin = None
+        return new
+
+    def to_text(self) -> str:
+        codes = [self.g.deck.cards[k].code for k in self.dealt]
+        head = (
+            f"{PHASES[self.phase]} {','.join(codes) or '-'};{self.resolved} "
+            f"q={','.join(map(str, self.queue)) or '-'} pts={self.points}"
+        )
+        blocks = [head]
+        for s in range(self.g.players):
+            blocks.append("/".join((
+                str(self.damage[s]),
+                _cards(self.hand[s]),
+                _card(self.discard[s]),
+                _card(self.last_drive[s]),
+                _card(self.last_played[s]),
+                _cards(self.ever[s]),
+                "+".join(self.g.deck.cards[k].code for k in self.won[s]) or "-",
+                _card(self.chosen[s]),
+                _speed(self.speed[s]),
+            )))
+        if self.g.franz:
+            blocks.append("F:" + "/".join((
+                "".join(map(str, self.f_pile)),
+                _card(self.f_last),
+                _franz_card(self.f_card),
+                _speed(self.f_speed),
+            )))
+        return " | ".join(blocks)
+
+    def _read(self, text: str) -> None:
+        g = self.g
+        blocks = [b.strip() for b in text.split("|")]
+        expected = 1 + g.players + (1 if g.franz else 0)
+        if len(blocks) != expected:
+            raise NotationError(
+                f"{g} notation needs {expected} blocks separated by '|' (the head, "
+                f"{g.players} seats{', Franz' if g.franz else ''}); got {len(blocks)}"
+            )
+        head = blocks[0].split()
+        if len(head) != 4 or not head[2].startswith("q=") or not head[3].startswith("pts="):
+            raise NotationError(f"head {blocks[0]!r} must be 'PHASE CARDS;DONE q=SEATS pts=N'")
+        if head[0] not in PHASES:
+            raise NotationError(f"unknown phase {head[0]!r}; phases: {', '.join(PHASES)}")
+        self.phase = PHASES.index(head[0])
+        cards, _, done = head[1].partition(";")
+        self.dealt = [g.deck.index(c) for c in cards.split(",")] if cards != "-" else []
+        self.resolved = int(done)
+        self.pool = list(g.deck.counts)
+        for k in self.dealt:
+            self.pool[k] -= 1
+            if self.pool[k] < 0:
+                raise NotationError(f"more {g.deck.cards[k].code} cards dealt than the deck has")
+        if not 0 <= self.resolved <= len(self.dealt) or len(self.dealt) > g.deck.raced:
+            raise NotationError(f"bad track {head[1]!r}")
+        q = head[2][2:]
+        self.queue = [int(x) for x in q.split(",")] if q != "-" else []
+        self.points = int(head[3][4:])
+        for s in range(g.players):
+            fields = blocks[1 + s].split("/")
+            if len(fields) != 9:
+                raise NotationError(
+                    f"seat {s} block {blocks[1 + s]!r} needs 9 fields: damage/hand/discard/"
+                    "last speed/last card/ever played/won/card/speed"
+                )
+            self.damage[s] = int(fields[0])
+            self.hand[s] = _read_cards(fields[1])
+            self.discard[s] = _read_card(fields[2])
+            self.last_drive[s] = _read_card(fields[3])
+            self.last_played[s] = _read_card(fields[4])
+            self.ever[s] = _read_cards(fields[5])
+            self.won[s] = tuple(g.deck.index(c) for c in fields[6].split("+")) \
+                if fields[6] != "-" else ()
+            self.chosen[s] = _read_card(fields[7])
+            self.speed[s] = _read_speed(fields[8])
+        if g.franz:
+            f = blocks[-1]
+            if not f.startswith("F:") or len(f[2:].split("/")) != 4:
+                raise NotationError(f"Franz block {f!r} must be F:PILE/LAST/CARD/SPEED")
+            pile, last, card, speed = f[2:].split("/")
+            if len(pile) != FRANZ_KINDS or not pile.isdigit():
+                raise NotationError(f"Franz's pile {pile!r} needs 7 digits (200..250, tempo)")
+            self.f_pile = [int(c) for c in pile]
+            self.f_last = _read_card(last)
+            self.f_card = FRANZ_TEMPO if card == "T" else _read_card(card)
+            self.f_speed = _read_speed(speed)
+        if self.phase == P_PITTAKE and not self.queue:
+            raise NotationError("phase pittake needs a seat in q=")
+        if any(not 0 <= s < g.players for s in self.queue):
+            raise NotationError(f"q= names a seat that does not exist: {q!r}")
+
+    # -- views -----------------------------------------------------------------------------
+    def observation(self, player: int) -> dict[str, JSON]:
+        g = self.g
+        cards = g.deck.cards
+        drivers: list[JSON] = []
+        for s in range(g.players):
+            played = self._played(s)
+            driver: dict[str, JSON] = {
+                "damage": self.damage[s],
+                "stars": self.stars(s),
+                "won": [cards[k].code for k in self.won[s]],
+                "played": [CARD_NAMES[c] for c in _BITS[played]],
+                "hand_size": bin(self.hand[s]).count("1"),
+                "last_speed": CARD_NAMES[self.last_drive[s]] if self.last_drive[s] >= 0 else None,
+                "card": CARD_NAMES[self.chosen[s]] if self.chosen[s] >= 0 else None,
+                "speed": _speed_json(self.speed[s]),
+                "out": self.damage[s] <= 0,
+            }
+            if s == player:
+                driver["hand"] = [CARD_NAMES[c] for c in _BITS[self.hand[s]]]
+                driver["discard"] = CARD_NAMES[self.discard[s]] if self.discard[s] >= 0 else None
+            elif g.discard:
+                # The secret discard is among these (I16); the hand itself is not known.
+                driver["speed_cards_never_played"] = [
+                    CARD_NAMES[c] for c in _BITS[SPEED_CARDS & ~self.ever[s]]
+                ]
+            else:
+                driver["hand"] = [CARD_NAMES[c] for c in _BITS[self.hand[s]]]
+            drivers.append(driver)
+        obs: dict[str, JSON] = {
+            "game": str(g),
+            "seat": player,
+            "phase": PHASES[self.phase],
+            "round": self.resolved + (0 if self.phase == P_OVER else 1),
+            "row": [cards[k].code for k in self.dealt[self.resolved:]],
+            "stack_left": g.deck.raced - len(self.dealt),
+            "last_card": cards[self.dealt[self.resolved - 1]].code if self.resolved else None,
+            "drivers": drivers,
+            "legal": [self._action_to_string(player, a) for a in self.legal_actions(player)],
+        }
+        if g.franz:
+            obs["franz"] = {
+                "pile": dict(zip([*CARD_NAMES[:6], "tempo"], self.f_pile, strict=True)),
+                "card": _franz_name(self.f_card),
+                "speed": _speed_json(self.f_speed),
+                "last_speed": CARD_NAMES[self.f_last] if self.f_last >= 0 else None,
+            }
+        if self.phase in (P_PITROLL, P_PITTAKE):
+            obs["pit"] = {"queue": list(self.queue), "points": self.points}
+        elif self.phase == P_ROLL:
+            obs["rolling"] = list(self.queue)
+        if self.phase == P_OVER:
+            obs["scores"] = list(self.scores())
+            obs["winners"] = self.winners()
+        return obs
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> GibGasState:
+        """Only the other drivers' secret discards (six drivers) are hidden (I16)."""
+        self._check_seat(player)
+        state = self.clone()
+        assert isinstance(state, GibGasState)
+        if not self.g.discard:
+            return state
+        new_discard = list(self.discard)
+        for s in range(self.g.players):
+            if s == player or self.discard[s] < 0:
+                continue
+            candidates = _BITS[SPEED_CARDS & ~self.ever[s]]
+            card = candidates[rng.randrange(len(candidates))]
+            new_discard[s] = card
+            played = self._played(s)
+            state.discard[s] = card
+            state.hand[s] = ALL_CARDS & ~played & ~(1 << card)
+        state._log = [
+            (a, DISCARD + new_discard[a], v) if a >= 0 and DISCARD <= x < DISCARD + 6 else (a, x, v)
+            for a, x, v in self._log
+        ]
+        return state
+
+
+# -- small notation helpers ---------------------------------------------------------------
+def _card(card: int) -> str:
+    return CARD_CODES[card] if card >= 0 else "-"
+
+
+def _cards(mask: int) -> str:
+    return "".join(CARD_CODES[c] for c in _BITS[mask]) or "-"
+
+
+def _franz_card(card: int) -> str:
+    return "T" if card == FRANZ_TEMPO else _card(card)
+
+
+def _franz_name(card: int) -> str | None:
+    if card < 0:
+        return None
+    return "tempo" if card == FRANZ_TEMPO else CARD_NAMES[card]
+
+
+def _speed(speed: int) -> str:
+    return {NO_SPEED: "-", NEED_ROLL: "?", PIT_SPEED: "P"}.get(speed, str(speed))
+
+
+def _speed_json(speed: int) -> JSON:
+    return {NO_SPEED: None, NEED_ROLL: "rolling", PIT_SPEED: "pit"}.get(speed, speed)
+
+
+def _read_card(text: str) -> int:
+    if text == "-":
+        return -1
+    if len(text) != 1 or text not in CARD_CODES:
+        raise NotationError(f"card {text!r} must be one of {CARD_CODES} or -")
+    return CARD_CODES.index(text)
+
+
+def _read_cards(text: str) -> int:
+    if text == "-":
+        return 0
+    mask = 0
+    for ch in text:
+        mask |= 1 << _read_card(ch)
+    return mask
+
+
+def _read_speed(text: str) -> int:
+    special = {"-": NO_SPEED, "?": NEED_ROLL, "P": PIT_SPEED}
+    if text in special:
+        return special[text]
+    if not text.isdigit() or int(text) <= 0:
+        raise NotationError(f"speed {text!r} must be a number, P (pit), ? (to roll) or -")
+    return int(text)
