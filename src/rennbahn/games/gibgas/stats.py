@@ -7,7 +7,7 @@ from rennbahn.games.gibgas.rules import GibGasState
 
 
 def seat_stats(state: State) -> list[dict[str, JSON]]:
-    """Points, stars, damage left and whether the car ended in a total loss."""
+    """Points, stars, damage left, total loss (0 or 1) and the rounds the race lasted."""
     assert isinstance(state, GibGasState)
     scores = state.scores()
     return [
@@ -16,6 +16,7 @@ def seat_stats(state: State) -> list[dict[str, JSON]]:
             "stars": state.stars(s),
             "damage_left": state.damage[s],
             "total_loss": int(state.damage[s] <= 0),
+            "rounds": state.resolved,
         }
         for s in range(state.g.players)
     ]

@@ -1,0 +1,1 @@
+"""The rennbahn command line."""

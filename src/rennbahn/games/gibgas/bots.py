@@ -1,0 +1,168 @@
+"""A heuristic Gib Gas! driver that plays sensibly from its own seat's view.
+
+At each reveal it imagines the other drivers playing uniformly from the cards it knows they
+may hold (their hands are public once played cards are counted; a secret six-driver discard
+is guessed among the speed cards never seen), plays the round out a few dozen times per
+card of its own, and picks the card with the best average of: stars won, damage taken
+(weighted more heavily as the car nears a total loss), and what the card is worth keeping.
+The pit stop is valued by the cards it brings back (or, for champions, the damage repaired).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rennbahn.core.driver import SeatView
+from rennbahn.core.protocol import Game
+from rennbahn.games.gibgas.components import (
+    CARD_NAMES,
+    DIE_FACES,
+    PIT,
+    PIT_POINTS,
+    SPEEDS,
+    TEMPO,
+    TrackCard,
+)
+from rennbahn.games.gibgas.rules import (
+    DISCARD,
+    FRANZ_KINDS,
+    REPAIR,
+    TAKE,
+    GibGasGame,
+    resolve_drive,
+)
+
+_NAME_TO_CARD = {name: i for i, name in enumerate(CARD_NAMES)}
+_DIE = 6
+# What a card in hand is worth keeping for later rounds (extremes and the die are flexible).
+KEEP_VALUE = {0: 0.45, 1: 0.2, 2: 0.1, 3: 0.1, 4: 0.2, 5: 0.45, _DIE: 0.5, TEMPO: 0.25, PIT: 0.3}
+# Which card to take back first at a pit stop.
+TAKE_ORDER = (_DIE, 5, 0, TEMPO, 4, 1, 3, 2)
+_DIE_VALUES = [v for v, n in DIE_FACES for _ in range(n)]
+_PIT_EXPECTED = sum(PIT_POINTS[v] for v in _DIE_VALUES) / len(_DIE_VALUES)
+
+
+class HeuristicBot:
+    """Avoids likely fender benders, saves the die for the right card, pits when it pays."""
+
+    def __init__(self, game: Game, samples: int = 48) -> None:
+        if not isinstance(game, GibGasGame):
+            raise TypeError("HeuristicBot plays Gib Gas! only")
+        self.game = game
+        self.samples = samples
+
+    def step(self, view: SeatView, rng: random.Random) -> int:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation()
+        if obs["phase"] == "discard":
+            return DISCARD + 2  # I16: the middle speeds collide most often; drop a 220
+        if obs["phase"] == "pittake":
+            return self._pit_choice(obs, legal)
+        return self._choose_card(obs, legal, rng)
+
+    # -- pit stops -------------------------------------------------------------------------
+    def _pit_choice(self, obs: dict[str, Any], legal: list[int]) -> int:
+        me = obs["drivers"][obs["seat"]]
+        if REPAIR in legal and me["damage"] <= 14:
+            return REPAIR
+        for card in TAKE_ORDER:
+            if TAKE + card in legal:
+                return TAKE + card
+        return legal[0]
+
+    # -- choosing a card -------------------------------------------------------------------
+    def _choose_card(self, obs: dict[str, Any], legal: list[int], rng: random.Random) -> int:
+        seat: int = obs["seat"]
+        drivers = obs["drivers"]
+        me = drivers[seat]
+        card = self.game.deck.cards[self.game.deck.index(obs["row"][0])]
+        others = [self._possible_cards(d) for i, d in enumerate(drivers) if i != seat]
+        others_last = [d["last_speed"] for i, d in enumerate(drivers) if i != seat]
+        franz = obs.get("franz")
+        damage: int = me["damage"]
+        played = len(me["played"])
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            value = -KEEP_VALUE[action]
+            as_pit = action == TEMPO and self.game.tempo_as_pit and me["card"] == "pit"
+            if action == PIT or as_pit:
+                value += self._pit_value(damage, played)
+            else:
+                total = 0.0
+                for _ in range(self.samples):
+                    mine = self._speed(action, me["last_speed"], rng)
+                    speeds = [
+                        self._speed(rng.choice(cards), last, rng) if cards else 0
+                        for cards, last in zip(others, others_last, strict=True)
+                    ]
+                    speeds.insert(seat, mine)
+                    if franz is not None:
+                        speeds.append(self._franz_speed(franz, rng))
+                    total += self._outcome(card, speeds, seat, damage)
+                value += total / self.samples
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    @staticmethod
+    def _possible_cards(driver: dict[str, Any]) -> list[int]:
+        if "hand" in driver:
+            cards = [_NAME_TO_CARD[c] for c in driver["hand"]]
+        else:  # six drivers: one unknown speed card is out of the game
+            unseen = set(driver["speed_cards_never_played"])
+            cards = [
+                i for i, name in enumerate(CARD_NAMES)
+                if name not in driver["played"] and (i >= 6 or name in unseen)
+            ]
+        if driver["last_speed"] is None:
+            cards = [c for c in cards if c != TEMPO]
+        return cards
+
+    @staticmethod
+    def _speed(card: int, last: str | None, rng: random.Random) -> int:
+        if card == TEMPO and last is not None:
+            card = _NAME_TO_CARD[last]
+        if card < 6:
+            return SPEEDS[card]
+        if card == _DIE:
+            return rng.choice(_DIE_VALUES)
+        return 0  # pit stop
+
+    @staticmethod
+    def _franz_speed(franz: dict[str, Any], rng: random.Random) -> int:
+        pile = list(franz["pile"].values())
+        if not any(pile):
+            pile = [1] * FRANZ_KINDS
+        kind = rng.choices(range(FRANZ_KINDS), weights=pile)[0]
+        if kind == 6:
+            last = franz["last_speed"]
+            return int(last) if last is not None else rng.choice(SPEEDS)
+        return SPEEDS[kind]
+
+    @staticmethod
+    def _danger(damage: int, loss: int) -> float:
+        """Damage costs its points, and far more when it ends the race for us."""
+        if loss <= 0:
+            return 0.0
+        if damage - loss <= 0:
+            return 30.0
+        return loss * (1.0 + 3.0 / (damage - loss))
+
+    def _outcome(self, card: TrackCard, speeds: list[int], seat: int, damage: int) -> float:
+        benders, taker = resolve_drive(card, speeds)
+        loss = card.bender if seat in benders else 0
+        gain = 0.0
+        if taker == seat:
+            if card.kind.is_crash:
+                loss += card.crash
+            else:
+                gain = card.stars
+        return gain - self._danger(damage, loss)
+
+    def _pit_value(self, damage: int, played: int) -> float:
+        if self.game.champions and damage < 18:
+            return _PIT_EXPECTED * (1.0 + 3.0 / max(damage, 1))
+        return min(played, _PIT_EXPECTED) * 0.35

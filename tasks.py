@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""The two commands of the quick start; they need nothing but Python 3.11+.
+
+    python3 tasks.py play    # set up, then race Gib Gas! against two bots in the terminal
+    python3 tasks.py test    # set up, then run ruff, mypy --strict and every test
+
+Both make a virtual environment in .venv and install the project into it (again only when
+pyproject.toml has changed). Extra arguments after ``play`` go to ``rennbahn play``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+EXTRAS = {"play": "", "test": "[dev]"}
+
+
+def run(*command: str | Path) -> None:
+    print("+", " ".join(str(c) for c in command), flush=True)
+    result = subprocess.run([str(c) for c in command], cwd=ROOT, check=False)
+    if result.returncode != 0:
+        sys.exit(result.returncode)
+
+
+def setup(extras: str) -> None:
+    """Create .venv and install the project with ``extras`` unless already done."""
+    if not (BIN / "python").exists():
+        print(f"creating {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    stamp = VENV / f".installed-{digest}-{extras.strip('[]') or 'base'}"
+    if stamp.exists():
+        return
+    run(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", f".{extras}")
+    stamp.touch()
+
+
+def main(argv: list[str]) -> None:
+    task = argv[0] if argv else ""
+    if task not in EXTRAS:
+        sys.exit(f"usage: python3 tasks.py play [rennbahn play options] | test  (got {task!r})")
+    setup(EXTRAS[task])
+    if task == "play":
+        options = argv[1:] or ["--seats", "you,heuristic,heuristic"]
+        run(BIN / "rennbahn", "play", "gibgas", *options)
+        return
+    run(BIN / "ruff", "check", ".")
+    run(BIN / "mypy")
+    run(BIN / "pytest", *argv[1:])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
