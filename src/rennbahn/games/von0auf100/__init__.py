@@ -1,0 +1,29 @@
+"""Von 0 auf 100 (HABA, 2005): six cars, secret licences, five cans; 2-5 players."""
+
+from rennbahn.core.registry import GameEntry, register
+from rennbahn.games.von0auf100.rules import Von0auf100Game, Von0auf100State
+
+register(
+    GameEntry(
+        game_class=Von0auf100Game,
+        bots={"heuristic": "rennbahn.games.von0auf100.bots:HeuristicBot"},
+        ui="rennbahn.games.von0auf100.ui",
+        variants=(
+            "von0auf100(players=2)",
+            "von0auf100(players=3)",
+            "von0auf100(players=4)",
+            "von0auf100(players=5)",
+            "von0auf100(players=2,race=small)",
+            "von0auf100(players=4,race=small)",
+            "von0auf100(players=3,race=small,withdraw=two)",
+            "von0auf100(players=3,races=3)",
+            "von0auf100(players=4,scoring=season,races=2)",
+            "von0auf100(players=2,scoring=season,season_places=any)",
+            "von0auf100(players=5,race=small,scoring=season,races=2,withdraw=two)",
+            "von0auf100(players=3,cards=slippery)",
+        ),
+        sim_stats="rennbahn.games.von0auf100.stats:seat_stats",
+    )
+)
+
+__all__ = ["Von0auf100Game", "Von0auf100State"]

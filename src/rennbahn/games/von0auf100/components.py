@@ -1,0 +1,101 @@
+"""The components of Von 0 auf 100: cars, track-card kinds and the track-card mix.
+
+The mix of symbols on the 18 symbol cards is not published; it lives in ``data/*.json``
+(see docs/rules/von0auf100.md, "Track cards") and a game parameter picks another file.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from rennbahn.core.errors import ParameterError
+
+DATA = Path(__file__).parent / "data"
+
+#: The six cars (and driver cards and licences), by one-letter code.
+COLOURS = "ROYGBP"
+COLOUR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple")
+NUM_CARS = 6
+NUM_CANS = 5
+
+# Track-card kinds. A can card's kind is its number (1-5).
+PLAIN = 0
+TURBO = 6
+OIL = 7
+NUM_KINDS = 8
+#: One character per kind, used in the state notation and the terminal drawing.
+KIND_CODES = ".12345xo"
+#: Notation of a kind in chance outcomes ("lay +3").
+KIND_NAMES = ("plain", "+1", "+2", "+3", "+4", "+5", "2x", "oil")
+#: How many track cards after the start/target card may show no oil stain (rulebook).
+NO_OIL_CARDS = 5
+
+
+def move_by(kind: int, can: int) -> int:
+    """Squares a car standing on a ``kind`` card moves with can ``can`` (negative: back).
+
+    >>> move_by(2, 3), move_by(TURBO, 5), move_by(OIL, 1)
+    (5, 10, -1)
+    """
+    if kind == TURBO:
+        return 2 * can
+    if kind == OIL:
+        return -can
+    return can + kind  # plain (0) or a can card showing ``kind``
+
+
+#: MOVE[kind][can] for cans 1..5 (index 0 unused).
+MOVE = tuple(tuple(move_by(kind, can) for can in range(NUM_CANS + 1)) for kind in range(NUM_KINDS))
+
+
+@dataclass(frozen=True)
+class Mix:
+    """How many track cards of each kind the box holds (``counts[kind]``)."""
+
+    name: str
+    counts: tuple[int, ...]
+
+    @property
+    def plain(self) -> int:
+        return self.counts[PLAIN]
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts)
+
+
+def load_mix(name: str) -> Mix:
+    """Load a track-card mix by name (a file in ``data/``) or by path to a JSON file."""
+    path = DATA / f"{name}.json"
+    if not path.exists():
+        path = Path(name)
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in DATA.glob("*.json")))
+        raise ParameterError(
+            f"no Von 0 auf 100 track-card mix {name!r}; give one of {known} "
+            "or a path to a JSON file"
+        )
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        counts = [0] * NUM_KINDS
+        counts[PLAIN] = int(data["plain"])
+        for number, count in data.get("can", {}).items():
+            if int(number) not in range(1, NUM_CANS + 1):
+                raise ValueError(f"can cards show 1 to 5, not {number}")
+            counts[int(number)] = int(count)
+        counts[TURBO] = int(data.get("turbo", 0))
+        counts[OIL] = int(data.get("oil", 0))
+    except (KeyError, TypeError, ValueError, AttributeError, json.JSONDecodeError) as exc:
+        raise ParameterError(f"track-card mix {path} is malformed: {exc}") from exc
+    if min(counts) < 0:
+        raise ParameterError(f"track-card mix {path} has a negative count")
+    if counts[PLAIN] < 1:
+        raise ParameterError(f"track-card mix {path} needs at least one plain card")
+    if sum(counts) - counts[OIL] < NO_OIL_CARDS:
+        raise ParameterError(
+            f"track-card mix {path} needs at least {NO_OIL_CARDS} cards without an oil "
+            "stain for the cards right after the start"
+        )
+    return Mix(str(data.get("name", path.stem)), tuple(counts))

@@ -1,0 +1,688 @@
+"""The rules of Von 0 auf 100 (HABA, 2005): six cars, secret licences, five cans.
+
+A race: the track is laid (chance, one node per track card; the small race has no choice),
+the licences are dealt (chance, one node per licence, seen only by the seat that gets it),
+then rounds: from the starting player on, seats put the cans 1, 2, ... on driver cards and
+move that car. Numbers like "I7" refer to the interpretations in docs/rules/von0auf100.md.
+
+State notation (``to_text``), ``key=value`` fields separated by spaces::
+
+    race=1 round=3 start=2 cans=5 wd=0 pend=0 track=.1..x.o... deal=YRGB on=Y
+    pos=3,0,5,19,2,7 fin=1:G- score=0,0,0,0 given=0,0,5,0,0,0/... last=1:3:Y:4:7 over=0
+
+* ``race``/``round``: the race (from 1) and the round in it (from 1); ``start``: the seat
+  with the starting tile; ``cans``: cans used this round; ``wd``: cans withdrawn (from 5
+  down); ``pend``: cars put aside this round (their cans go at the next round, I9);
+* ``track``: the track cards laid so far, from the start: ``.`` plain, ``1``-``5`` a can,
+  ``x`` turbo (2x), ``o`` oil stain; ``deal``: licences dealt this race, in deal order;
+* ``on``: the cars that got cans this round, in can order (can 1 first);
+* ``pos``: each car's square (0 the start/target card, the track length + 1 across the line);
+* ``fin``: every car that crossed the line, ``race:car`` and the seat that revealed it or
+  ``-``; ``score``: races won (or season points) per seat;
+* ``given``: per seat, the squares it moved each car this race (public, what the cans did);
+* ``last``: the last placement ``seat:can:car:from:to``; ``over``: 1 when the game is over.
+``-`` stands for an empty field.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rennbahn.core.errors import IllegalActionError, NotationError, ParameterError
+from rennbahn.core.params import Param
+from rennbahn.core.protocol import ALL_SEATS, CHANCE, JSON, TERMINAL, Game, State
+from rennbahn.games.von0auf100.components import (
+    COLOURS,
+    KIND_CODES,
+    KIND_NAMES,
+    MOVE,
+    NO_OIL_CARDS,
+    NUM_CANS,
+    NUM_CARS,
+    NUM_KINDS,
+    OIL,
+    PLAIN,
+    Mix,
+    load_mix,
+)
+
+# Player action ids: put the can that is next on the driver card of car c.
+PLACE = 0
+NUM_ACTIONS = PLACE + NUM_CARS
+# Chance action ids.
+LAY = 0  # 0..7: the next track card is of kind k
+LICENCE = LAY + NUM_KINDS  # 8..13: the next licence dealt is car c
+NUM_CHANCE = LICENCE + NUM_CARS
+
+#: I16: a race that lasts this many rounds ends without a winner (never seen in play).
+MAX_ROUNDS = 200
+#: Racing-season points for the first, second and third place (rulebook variation).
+POINTS = (5, 3, 1)
+NOBODY = -1
+
+# Legal placements for every bitmask of "busy" cars (put aside or already given a can).
+_FREE = tuple(tuple(c for c in range(NUM_CARS) if not busy >> c & 1) for busy in range(64))
+
+#: What the rules announce when a car crosses the line: the seat that reveals its licence
+#: (or NOBODY), whether the race is over, and the points scored.
+Judgement = tuple[int, bool, int]
+
+
+class Von0auf100Game(Game):
+    """Von 0 auf 100 for 2 to 5 players, the small or the big race, with the variations."""
+
+    NAME: ClassVar[str] = "von0auf100"
+    TITLE: ClassVar[str] = "Von 0 auf 100"
+    VERSION: ClassVar[int] = 1
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 5
+    PARAMS: ClassVar[tuple[Param, ...]] = (
+        Param("players", 4, "number of players; with 2 each owns two cars", minimum=2,
+              maximum=5),
+        Param("race", "big", "small: the warm-up race on the 18 plain cards; big: all cards",
+              choices=("small", "big")),
+        Param("races", 1, "races in a row (variation); the seat ahead after them wins",
+              minimum=1, maximum=20),
+        Param("scoring", "win",
+              "win: the first owned car across wins the race; season: a race lasts until "
+              "three cars are across and scores 5, 3, 1 points (I14)",
+              choices=("win", "season")),
+        Param("season_places", "owned",
+              "season: the places go to owned cars only (unowned cars are put aside), or to "
+              "any car, an unowned car's points being lost (I14)",
+              choices=("owned", "any")),
+        Param("withdraw", "each",
+              "each: every car put aside withdraws the highest can, leaving at least one "
+              "(I10); two: only cans 5 and 4 are ever withdrawn, as the rulebook names them",
+              choices=("each", "two")),
+        Param("cards", "standard", "track-card mix: a file in data/ or a path to a JSON file"),
+    )
+
+    def _setup(self) -> None:
+        self.players = int(self._params["players"])
+        self.big = self._params["race"] == "big"
+        self.races = int(self._params["races"])
+        self.season = self._params["scoring"] == "season"
+        self.places_any = self._params["season_places"] == "any"
+        self.max_withdrawn = NUM_CANS - 1 if self._params["withdraw"] == "each" else 2
+        cards = str(self._params["cards"])
+        if any(ch in cards for ch in "(),= "):
+            raise ParameterError("the cards parameter cannot contain ( ) , = or spaces")
+        self.mix: Mix = load_mix(cards)
+        if self.big:
+            self.layout: tuple[int, ...] = self.mix.counts
+        else:  # I4: the small race uses the plain cards only
+            self.layout = (self.mix.plain,) + (0,) * (NUM_KINDS - 1)
+        self.length = sum(self.layout)
+        self.target = self.length + 1  # I1: the start/target card is one more square
+        n = self.players
+        self.cars_per_seat = 2 if n == 2 else 1
+        # I6: one licence to each seat in turn (two rounds of dealing with two players).
+        self.deal_seats: tuple[int, ...] = tuple(range(n)) * self.cars_per_seat
+        self.deals = len(self.deal_seats)
+
+    def num_players(self) -> int:
+        return self.players
+
+    def new_initial_state(self) -> Von0auf100State:
+        return Von0auf100State(self)
+
+    def _state_from_text(self, text: str) -> Von0auf100State:
+        state = Von0auf100State(self)
+        state._read(text)
+        state._mark_origin()
+        return state
+
+    def max_game_length(self) -> int:
+        return self.races * (self.length + self.deals + MAX_ROUNDS * NUM_CANS)
+
+    def min_utility(self) -> float:
+        return 0.0
+
+    def max_utility(self) -> float:
+        return 1.0
+
+    def utility_sum(self) -> float | None:
+        return 1.0
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_CHANCE
+
+    # -- the finishing rules, as a pure function (the rules, resampling and bots use it) --
+    def judge(self, owner: Sequence[int], earlier: Sequence[int], car: int) -> Judgement:
+        """What happens when ``car`` crosses the line after the cars ``earlier`` (this race).
+
+        ``owner[c]`` is the seat holding car c's licence, or NOBODY.
+        """
+        seat = owner[car]
+        if self.season:
+            # I14: every owned car is revealed to claim its place.
+            if seat == NOBODY and not self.places_any:
+                return NOBODY, False, 0
+            place = sum(1 for c in earlier if self.places_any or owner[c] != NOBODY)
+            if place >= len(POINTS):  # only when resampling tries a deal that cannot be
+                return seat, True, 0
+            points = POINTS[place] if seat != NOBODY else 0
+            return seat, place + 1 == len(POINTS), points
+        if seat == NOBODY:
+            return NOBODY, False, 0  # put aside, a can is withdrawn (I10)
+        if self.cars_per_seat == 2 and not any(owner[c] == seat for c in earlier):
+            return NOBODY, False, 0  # I12: the first of two cars is not announced
+        return seat, True, 1  # I11, I12: the owner reveals and wins
+
+    def signature(
+        self, owner: Sequence[int], finished: Sequence[int]
+    ) -> list[tuple[int, bool, int, tuple[int, ...]]]:
+        """Everything the table learns from the cars ``finished`` (in order) crossing the line:
+        per car the judgement and the cars of the seat that revealed (I11, I12)."""
+        result = []
+        for j, car in enumerate(finished):
+            seat, over, points = self.judge(owner, finished[:j], car)
+            shown = tuple(c for c in range(NUM_CARS) if seat != NOBODY and owner[c] == seat)
+            result.append((seat, over, points, shown))
+        return result
+
+
+class Von0auf100State(State):
+    """A position in a game (one or several races) of Von 0 auf 100."""
+
+    __slots__ = (
+        "busy",
+        "cans",
+        "deal",
+        "fin",
+        "g",
+        "given",
+        "last",
+        "left",
+        "on",
+        "out",
+        "over",
+        "owner",
+        "pending",
+        "pos",
+        "race",
+        "round",
+        "score",
+        "start",
+        "track",
+        "withdrawn",
+    )
+
+    def __init__(self, game: Von0auf100Game) -> None:
+        super().__init__(game)
+        self.g = game
+        self.race = 1
+        self.score = [0] * game.players
+        self.fin: list[tuple[int, int, int]] = []
+        self.last: tuple[int, int, int, int, int] | None = None
+        self.over = False
+        self._start_race()
+
+    def _start_race(self) -> None:
+        g = self.g
+        self.round = 1
+        self.start = (self.race - 1) % g.players  # I7, I13
+        self.cans = NUM_CANS
+        self.withdrawn = 0
+        self.pending = 0
+        self.track: list[int] = []
+        self.left = list(g.layout)
+        self.deal: list[int] = []
+        self.owner = [NOBODY] * NUM_CARS
+        self.pos = [0] * NUM_CARS
+        self.out = 0
+        self.busy = 0
+        self.on: list[int] = []
+        self.given = [0] * (g.players * NUM_CARS)
+        self._fill_forced()
+
+    # -- whose turn ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        g = self.g
+        if len(self.deal) < g.deals or len(self.track) < g.length:
+            return CHANCE
+        return (self.start + len(self.on)) % g.players
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.current_player():
+            return []
+        return list(_FREE[self.busy])  # I8
+
+    def _layout_kinds(self) -> range:
+        """I4: the kinds the next track card may be (no oil stain right after the start)."""
+        if len(self.track) < NO_OIL_CARDS:
+            return range(OIL)
+        return range(NUM_KINDS)
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        if len(self.track) < self.g.length:
+            left = self.left
+            kinds = self._layout_kinds()
+            total = sum(left[k] for k in kinds)
+            return [(LAY + k, left[k] / total) for k in kinds if left[k]]
+        rest = [c for c in range(NUM_CARS) if c not in self.deal]
+        return [(LICENCE + c, 1 / len(rest)) for c in rest]
+
+    def _visibility(self, actor: int, action: int) -> int:
+        # I6: a licence is seen by the seat that gets it only.
+        if actor == CHANCE and action >= LICENCE:
+            return 1 << self.g.deal_seats[len(self.deal)]
+        return ALL_SEATS
+
+    # -- applying --------------------------------------------------------------------------
+    def _apply(self, actor: int, action: int) -> None:
+        if actor != CHANCE:
+            self._place(action - PLACE)
+        elif action >= LICENCE:
+            car = action - LICENCE
+            self.owner[car] = self.g.deal_seats[len(self.deal)]
+            self.deal.append(car)
+        else:
+            kind = action - LAY
+            self.track.append(kind)
+            self.left[kind] -= 1
+            self._fill_forced()
+
+    def _apply_joint(self, actions: Sequence[int]) -> None:
+        raise IllegalActionError("Von 0 auf 100 has no simultaneous moves")
+
+    def _fill_forced(self) -> None:
+        """I4: a track card that can only be of one kind is laid without a chance node."""
+        length = self.g.length
+        left = self.left
+        while len(self.track) < length:
+            kinds = [k for k in self._layout_kinds() if left[k]]
+            if len(kinds) != 1:
+                return
+            self.track.append(kinds[0])
+            left[kinds[0]] -= 1
+
+    def _place(self, car: int) -> None:
+        g = self.g
+        on = self.on
+        seat = (self.start + len(on)) % g.players
+        can = len(on) + 1
+        here = self.pos[car]
+        steps = MOVE[self.track[here - 1] if here else PLAIN][can]  # I2, I3
+        there = here + steps
+        self.given[seat * NUM_CARS + car] += steps
+        self.last = (seat, can, car, here, there)
+        on.append(car)
+        self.busy |= 1 << car
+        if there >= g.target:  # I1
+            self.pos[car] = g.target
+            self.out |= 1 << car
+            if self._cross(car):
+                return
+        else:
+            self.pos[car] = there
+        if len(on) == self.cans:
+            self._new_round()
+
+    def _cross(self, car: int) -> bool:
+        """A car crossed the line; True when that ended the race."""
+        earlier = [c for r, c, _ in self.fin if r == self.race]
+        seat, race_over, points = self.g.judge(self.owner, earlier, car)
+        self.fin.append((self.race, car, seat))
+        if seat != NOBODY:
+            self.score[seat] += points
+        if race_over:
+            self._end_race()
+            return True
+        self.pending += 1  # I9, I10: the car is put aside, a can goes next round
+        return False
+
+    def _new_round(self) -> None:
+        g = self.g
+        if self.round == MAX_ROUNDS:  # I16
+            self._end_race()
+            return
+        self.round += 1
+        self.start = (self.start + 1) % g.players  # I7
+        self.withdrawn = min(g.max_withdrawn, self.withdrawn + self.pending)  # I9, I10
+        self.pending = 0
+        racing = NUM_CARS - bin(self.out).count("1")
+        self.cans = min(NUM_CANS - self.withdrawn, racing)
+        self.on = []
+        self.busy = self.out
+
+    def _end_race(self) -> None:
+        if self.race == self.g.races:
+            self.over = True
+            return
+        self.race += 1  # I13
+        self._start_race()
+
+    # -- results ---------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        """I17: at the end, 1 shared evenly by the seats with the most wins (or points)."""
+        n = self.g.players
+        result = [0.0] * n
+        if not self.over:
+            return result
+        best = max(self.score)
+        leaders = [s for s in range(n) if self.score[s] == best]
+        for seat in leaders:
+            result[seat] = 1.0 / len(leaders)
+        return result
+
+    def race_finishes(self) -> list[int]:
+        """The cars that crossed the line in the current race, in order."""
+        return [c for r, c, _ in self.fin if r == self.race]
+
+    def licences(self, seat: int) -> list[int]:
+        """The cars whose licences ``seat`` holds in the current race."""
+        seats = self.g.deal_seats
+        return [c for i, c in enumerate(self.deal) if seats[i] == seat]
+
+    # -- notation --------------------------------------------------------------------------
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            if LAY <= action < LAY + NUM_KINDS:
+                return "lay " + KIND_NAMES[action - LAY]
+            if LICENCE <= action < NUM_CHANCE:
+                return "licence " + COLOURS[action - LICENCE]
+            raise ValueError(f"no chance outcome {action}; they are 0 to {NUM_CHANCE - 1}")
+        if PLACE <= action < NUM_ACTIONS:
+            return COLOURS[action - PLACE]
+        raise ValueError(f"no action {action}; actions are 0 to {NUM_ACTIONS - 1}")
+
+    def phase(self) -> str:
+        """layout, deal, race or over."""
+        if self.over:
+            return "over"
+        if len(self.track) < self.g.length:
+            return "layout"
+        return "deal" if len(self.deal) < self.g.deals else "race"
+
+    def observation(self, player: int) -> dict[str, JSON]:
+        """The board, the cans, the public results, and this seat's own licences only."""
+        self._check_seat(player)
+        g = self.g
+        to_move = self.current_player()
+        revealed = {s for r, _, s in self.fin if r == self.race and s != NOBODY}
+        last: JSON = None
+        if self.last is not None:
+            seat, can, car, here, there = self.last
+            last = {"seat": seat, "can": can, "car": COLOURS[car], "from": here, "to": there}
+        return {
+            "you": player,
+            "players": g.players,
+            "race": self.race,
+            "races": g.races,
+            "round": self.round,
+            "phase": self.phase(),
+            "track": "".join(KIND_CODES[k] for k in self.track),
+            "length": g.length,
+            "cars": {COLOURS[c]: self.pos[c] for c in range(NUM_CARS)},
+            "out": [COLOURS[c] for c in self.race_finishes()],
+            "finishes": [[r, COLOURS[c], s if s != NOBODY else None] for r, c, s in self.fin],
+            "owners": {COLOURS[c]: s for c, s in enumerate(self.owner) if s in revealed},
+            "licences": [COLOURS[c] for c in self.licences(player)],
+            "dealt": len(self.deal),
+            "start": self.start,
+            "to_move": to_move if to_move >= 0 else None,
+            "cans": self.cans,
+            "on": [COLOURS[c] for c in self.on],
+            "next_can": len(self.on) + 1 if to_move >= 0 else None,
+            "withdrawn": self.withdrawn,
+            "pending": self.pending,
+            "given": [
+                self.given[s * NUM_CARS:(s + 1) * NUM_CARS] for s in range(g.players)
+            ],
+            "last": last,
+            "score": list(self.score),
+        }
+
+    def to_text(self) -> str:
+        g = self.g
+        fin = ",".join(f"{r}:{COLOURS[c]}{s if s != NOBODY else '-'}" for r, c, s in self.fin)
+        given = "/".join(
+            ",".join(str(v) for v in self.given[s * NUM_CARS:(s + 1) * NUM_CARS])
+            for s in range(g.players)
+        )
+        last = "-"
+        if self.last is not None:
+            seat, can, car, here, there = self.last
+            last = f"{seat}:{can}:{COLOURS[car]}:{here}:{there}"
+        fields = (
+            f"race={self.race}",
+            f"round={self.round}",
+            f"start={self.start}",
+            f"cans={self.cans}",
+            f"wd={self.withdrawn}",
+            f"pend={self.pending}",
+            "track=" + ("".join(KIND_CODES[k] for k in self.track) or "-"),
+            "deal=" + ("".join(COLOURS[c] for c in self.deal) or "-"),
+            "on=" + ("".join(COLOURS[c] for c in self.on) or "-"),
+            "pos=" + ",".join(str(p) for p in self.pos),
+            "fin=" + (fin or "-"),
+            "score=" + ",".join(str(v) for v in self.score),
+            "given=" + given,
+            "last=" + last,
+            f"over={int(self.over)}",
+        )
+        return " ".join(fields)
+
+    def _read(self, text: str) -> None:
+        """Fill this state from ``to_text`` notation (see the module docstring)."""
+        g = self.g
+        n = g.players
+        keys = ("race", "round", "start", "cans", "wd", "pend", "track", "deal", "on", "pos",
+                "fin", "score", "given", "last", "over")
+        fields: dict[str, str] = {}
+        for part in text.split():
+            key, sep, value = part.partition("=")
+            if not sep or key not in keys or key in fields:
+                raise NotationError(
+                    f"bad field {part!r} in {text!r}; expected each of {', '.join(keys)} "
+                    "once, as key=value"
+                )
+            fields[key] = value
+        missing = [k for k in keys if k not in fields]
+        if missing:
+            raise NotationError(f"state notation {text!r} lacks {', '.join(missing)}")
+        self.race = _number(fields["race"], "race", 1, g.races)
+        self.round = _number(fields["round"], "round", 1, MAX_ROUNDS)
+        self.start = _number(fields["start"], "start", 0, n - 1)
+        self.withdrawn = _number(fields["wd"], "wd", 0, g.max_withdrawn)
+        self.pending = _number(fields["pend"], "pend", 0, NUM_CARS)
+        self.cans = _number(fields["cans"], "cans", 1, NUM_CANS - self.withdrawn)
+        self.over = _number(fields["over"], "over", 0, 1) == 1
+        self.track = [_code(ch, KIND_CODES, "track card") for ch in _dash(fields["track"])]
+        self.left = list(g.layout)
+        for i, kind in enumerate(self.track):
+            self.left[kind] -= 1
+            if self.left[kind] < 0 or len(self.track) > g.length:
+                raise NotationError(f"track {fields['track']!r} has more cards than the mix")
+            if kind == OIL and i < NO_OIL_CARDS:
+                raise NotationError(f"track card {i + 1} is an oil stain (I4 forbids it)")
+        self.deal = _cars(fields["deal"], "deal")
+        if len(self.deal) > g.deals or (self.deal and len(self.track) < g.length):
+            raise NotationError(f"deal {fields['deal']!r}: {g.deals} licences are dealt "
+                                "once the track is laid")
+        self.owner = [NOBODY] * NUM_CARS
+        for i, car in enumerate(self.deal):
+            self.owner[car] = g.deal_seats[i]
+        self.on = _cars(fields["on"], "on")
+        if (self.on and len(self.deal) < g.deals) or len(self.on) > self.cans or (
+            len(self.on) == self.cans and not self.over
+        ):
+            raise NotationError(f"on {fields['on']!r}: fewer than {self.cans} cans, "
+                                "once the licences are dealt")
+        self.pos = [_number(p, "pos", 0, g.target) for p in fields["pos"].split(",")]
+        if len(self.pos) != NUM_CARS:
+            raise NotationError(f"pos needs {NUM_CARS} squares, got {fields['pos']!r}")
+        self.fin = [_finish(f, self.race, n) for f in _dash(fields["fin"]).split(",") if f]
+        self.out = sum(1 << c for c in self.race_finishes())
+        for car in range(NUM_CARS):
+            if (self.pos[car] == g.target) != bool(self.out >> car & 1):
+                raise NotationError(f"car {COLOURS[car]} is on square {self.pos[car]}; square "
+                                    f"{g.target} means across the line, listed in fin")
+        self.busy = self.out
+        for car in self.on:
+            self.busy |= 1 << car
+        self.score = [_number(v, "score", 0, 1000) for v in fields["score"].split(",")]
+        rows = fields["given"].split("/")
+        self.given = [_number(v, "given", -999, 999) for row in rows for v in row.split(",")]
+        if len(self.score) != n or len(rows) != n or len(self.given) != n * NUM_CARS:
+            raise NotationError(f"score needs {n} numbers and given {n} rows of {NUM_CARS}")
+        self.last = None if fields["last"] == "-" else _last(fields["last"], n, g.target)
+        self._fill_forced()
+
+    # -- copying and hidden information ----------------------------------------------------
+    def _copy(self) -> Von0auf100State:
+        copy = Von0auf100State.__new__(Von0auf100State)
+        copy._game = self._game
+        copy.g = self.g
+        copy.race = self.race
+        copy.round = self.round
+        copy.start = self.start
+        copy.cans = self.cans
+        copy.withdrawn = self.withdrawn
+        copy.pending = self.pending
+        copy.track = list(self.track)
+        copy.left = list(self.left)
+        copy.deal = list(self.deal)
+        copy.owner = list(self.owner)
+        copy.pos = list(self.pos)
+        copy.out = self.out
+        copy.busy = self.busy
+        copy.on = list(self.on)
+        copy.fin = list(self.fin)
+        copy.score = list(self.score)
+        copy.given = list(self.given)
+        copy.last = self.last
+        copy.over = self.over
+        copy._log = []
+        copy._origin = None
+        return copy
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> Von0auf100State:
+        """The other seats' licences (in every race the history holds), sampled uniformly
+        among the deals that explain everything ``player`` saw: its own licences and what
+        the table learnt when cars crossed the line."""
+        self._check_seat(player)
+        g = self.g
+        origin = self._origin
+        assert origin is None or isinstance(origin, Von0auf100State)
+        # The deals of every race, and where each of them is written down.
+        first = origin.race if origin is not None else 1
+        deals: dict[int, list[int]] = {first: list(origin.deal) if origin is not None else []}
+        where: list[tuple[int, int]] = []  # (race, slot) per licence in the log
+        race = first
+        for actor, action, _ in self._log:
+            if actor == CHANCE and action >= LICENCE:
+                if len(deals[race]) == g.deals:
+                    race += 1
+                    deals[race] = []
+                where.append((race, len(deals[race])))
+                deals[race].append(action - LICENCE)
+        deals[self.race] = list(self.deal)
+        sampled = {r: self._sample_deal(r, deal, player, rng) for r, deal in deals.items()}
+
+        state = self.clone()
+        assert isinstance(state, Von0auf100State)
+        state.deal = sampled[self.race]
+        state.owner = _owners(state.deal, g.deal_seats)
+        log = []
+        slots = iter(where)
+        for actor, action, visibility in self._log:
+            if actor == CHANCE and action >= LICENCE:
+                race, slot = next(slots)
+                action = LICENCE + sampled[race][slot]
+            log.append((actor, action, visibility))
+        state._log = log
+        if origin is not None:
+            copy = origin._copy()
+            copy.deal = sampled[first][: len(origin.deal)]
+            copy.owner = _owners(copy.deal, g.deal_seats)
+            state._origin = copy
+        return state
+
+    def _sample_deal(
+        self, race: int, deal: list[int], player: int, rng: random.Random
+    ) -> list[int]:
+        g = self.g
+        seats = g.deal_seats
+        others = [i for i in range(len(deal)) if seats[i] != player]
+        if not others:
+            return list(deal)
+        mine = {deal[i] for i in range(len(deal)) if seats[i] == player}
+        finished = [c for r, c, _ in self.fin if r == race]
+        truth = g.signature(_owners(deal, seats), finished)
+        free = [c for c in range(NUM_CARS) if c not in mine]
+        fits = []
+        for choice in itertools.permutations(free, len(others)):
+            candidate = list(deal)
+            for i, car in zip(others, choice, strict=True):
+                candidate[i] = car
+            if g.signature(_owners(candidate, seats), finished) == truth:
+                fits.append(candidate)
+        return fits[rng.randrange(len(fits))]
+
+
+# -- notation helpers ---------------------------------------------------------------------
+def _owners(deal: Sequence[int], seats: Sequence[int]) -> list[int]:
+    owner = [NOBODY] * NUM_CARS
+    for i, car in enumerate(deal):
+        owner[car] = seats[i]
+    return owner
+
+
+def _number(text: str, name: str, low: int, high: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise NotationError(f"{name}={text!r} must be a whole number") from None
+    if not low <= value <= high:
+        raise NotationError(f"{name}={value} is out of range; allowed {low} to {high}")
+    return value
+
+
+def _dash(text: str) -> str:
+    return "" if text == "-" else text
+
+
+def _code(ch: str, codes: str, what: str) -> int:
+    index = codes.find(ch)
+    if index < 0 or len(ch) != 1:
+        raise NotationError(f"{what} {ch!r} must be one of {' '.join(codes)}")
+    return index
+
+
+def _cars(text: str, name: str) -> list[int]:
+    cars = [_code(ch, COLOURS, "car") for ch in _dash(text)]
+    if len(set(cars)) != len(cars):
+        raise NotationError(f"{name}={text!r} names a car twice")
+    return cars
+
+
+def _finish(text: str, race: int, players: int) -> tuple[int, int, int]:
+    number, sep, rest = text.partition(":")
+    if not sep or len(rest) != 2:
+        raise NotationError(f"finish {text!r} must read race:car followed by a seat or -")
+    seat = NOBODY if rest[1] == "-" else _number(rest[1], "finish seat", 0, players - 1)
+    return _number(number, "finish race", 1, race), _code(rest[0], COLOURS, "car"), seat
+
+
+def _last(text: str, players: int, target: int) -> tuple[int, int, int, int, int]:
+    parts = text.split(":")
+    if len(parts) != 5:
+        raise NotationError(f"last={text!r} must read seat:can:car:from:to or -")
+    return (
+        _number(parts[0], "last seat", 0, players - 1),
+        _number(parts[1], "last can", 1, NUM_CANS),
+        _code(parts[2], COLOURS, "car"),
+        _number(parts[3], "last from", 0, target),
+        _number(parts[4], "last to", -NUM_CANS, target + 4 * NUM_CANS),
+    )
