@@ -1,0 +1,24 @@
+"""Grand Prix (Ravensburger 1998): 2-4 drivers build the track card by card while racing on it."""
+
+from rennbahn.core.registry import GameEntry, register
+from rennbahn.games.grandprix.rules import GrandPrixGame, GrandPrixState
+
+register(
+    GameEntry(
+        game_class=GrandPrixGame,
+        bots={"heuristic": "rennbahn.games.grandprix.bots:HeuristicBot"},
+        ui="rennbahn.games.grandprix.ui",
+        variants=(
+            "grandprix(players=2)",
+            "grandprix(players=3)",
+            "grandprix(players=4)",
+            "grandprix(players=4,stack=plus_large)",
+            "grandprix(players=3,oncoming=pass)",
+            "grandprix(players=2,event_gap=0,stack=plus_large)",
+            "grandprix(players=4,event_gap=3,oncoming=pass)",
+        ),
+        sim_stats="rennbahn.games.grandprix.stats:seat_stats",
+    )
+)
+
+__all__ = ["GrandPrixGame", "GrandPrixState"]

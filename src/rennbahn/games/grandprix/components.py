@@ -1,0 +1,185 @@
+"""The components of Grand Prix (1998): the cards, the stack and the grid the track lies on.
+
+The rulebook names the start card, the turnaround card and four event cards; how many of
+the other small cards are straights and how many curves is not published, so the stack is
+read from ``data/stacks.json`` (or any JSON file), where a person can review it and a
+parameter can load another. Numbers like "I3" refer to docs/rules/grandprix.md.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from rennbahn.core.errors import ParameterError
+
+DATA = Path(__file__).parent / "data"
+
+# Card kinds. The first six can be in the stack; the two large cards cannot.
+STRAIGHT, CURVE, ACCIDENT, PIT, OIL, GRANDSTAND, START, TURNAROUND = range(8)
+STACK_KINDS = 6
+EVENT_KINDS = (ACCIDENT, PIT, OIL, GRANDSTAND)
+KIND_NAMES = ("straight", "curve", "accident", "pit", "oil", "grandstand", "start", "turnaround")
+#: One letter per kind in state notation: plain cards lower case, the rest upper case.
+KIND_LETTERS = "scAPOGST"
+#: Cards a car must skip its next turn after stopping on (pit stop, oil slick).
+SKIP_KINDS = frozenset((PIT, OIL))
+
+# -- the grid ---------------------------------------------------------------------------------
+#: Cells are packed into one int: ``(y + ORIGIN) * WIDTH + (x + ORIGIN)``. A track of at most
+#: MAX_CARDS cards starting at (0, 0) never leaves the grid.
+WIDTH = 64
+ORIGIN = 32
+MAX_CARDS = 30
+START_CELL = ORIGIN * WIDTH + ORIGIN
+#: Headings: east, north, west, south (north is up on the screen, so it lowers y).
+EAST, NORTH, WEST, SOUTH = range(4)
+STEP = (1, -WIDTH, -1, WIDTH)
+HEADING_NAMES = ("east", "north", "west", "south")
+#: A curve turns the heading a quarter to the left (+1) or right (-1).
+TURN_LEFT, TURN_AHEAD, TURN_RIGHT = 1, 0, 3
+TURN_CODES = {TURN_LEFT: "<", TURN_RIGHT: ">", TURN_AHEAD: ""}
+
+
+def cell_xy(cell: int) -> tuple[int, int]:
+    """The (x, y) grid coordinates of a packed cell."""
+    return cell % WIDTH - ORIGIN, cell // WIDTH - ORIGIN
+
+
+def reaches_open_ground(occupied: int, cell: int, box: tuple[int, int, int, int]) -> bool:
+    """Whether the free ``cell`` connects through free cells to the ground around the track.
+
+    ``box`` is (x0, y0, x1, y1), the bounding box of the occupied cells. A free cell on or
+    outside its border touches the open ground; inside, search the free cells of the box.
+    Used to keep the open end of the track from being walled in (I14).
+    """
+    x0, y0, x1, y1 = box
+    x, y = cell_xy(cell)
+    if not (x0 < x < x1 and y0 < y < y1):
+        return True
+    seen = {cell}
+    todo = [cell]
+    while todo:
+        here = todo.pop()
+        for step in STEP:
+            there = here + step
+            if there in seen or occupied >> there & 1:
+                continue
+            tx, ty = cell_xy(there)
+            if not (x0 < tx < x1 and y0 < ty < y1):
+                return True
+            seen.add(there)
+            todo.append(there)
+    return False
+
+
+# -- the stack --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Stack:
+    """The small cards shuffled into the stack: how many of each of the six stack kinds."""
+
+    name: str
+    counts: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def events(self) -> int:
+        return sum(self.counts[k] for k in EVENT_KINDS)
+
+
+def load_stack(name: str) -> Stack:
+    """Load a stack by name (an entry of ``data/stacks.json``) or by path to a JSON file.
+
+    A file holds one object ``{"straight": 8, "curve": 8, "accident": 1, ...}`` (missing
+    kinds count 0), or a ``{"stacks": {name: object}}`` collection whose first entry is used.
+    """
+    stacks = json.loads((DATA / "stacks.json").read_text(encoding="utf-8"))["stacks"]
+    if name in stacks:
+        raw, label = stacks[name], name
+    else:
+        path = Path(name)
+        if not path.is_file():
+            known = ", ".join(sorted(stacks))
+            raise ParameterError(
+                f"no Grand Prix stack {name!r}; give one of {known} or a path to a JSON file"
+            )
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ParameterError(f"stack file {path} is malformed: {exc}") from exc
+        if isinstance(raw, dict) and isinstance(raw.get("stacks"), dict) and raw["stacks"]:
+            raw = next(iter(raw["stacks"].values()))
+        label = path.stem
+    if not isinstance(raw, dict) or set(raw) - set(KIND_NAMES[:STACK_KINDS]):
+        raise ParameterError(
+            f"stack {name!r} must map card kinds to counts; kinds: "
+            + ", ".join(KIND_NAMES[:STACK_KINDS])
+        )
+    counts = tuple(raw.get(kind, 0) for kind in KIND_NAMES[:STACK_KINDS])
+    if not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts):
+        raise ParameterError(f"stack {name!r}: every count must be a whole number >= 0")
+    stack = Stack(label, counts)
+    if stack.size + 2 > MAX_CARDS:
+        raise ParameterError(f"stack {name!r} has {stack.size} cards; at most {MAX_CARDS - 2}")
+    return stack
+
+
+#: ``last`` before any event card is drawn: far enough back to allow any gap.
+NO_EVENT = -1000
+
+
+def segment_bounds(size: int, events: int) -> tuple[int, ...]:
+    """Where the stack splits into ``events`` equal parts, one event card in each (I2)."""
+    return tuple(j * size // events for j in range(events + 1))
+
+
+class Spreading:
+    """Where the event cards may lie in the stack, and the chance the next card is one (I2).
+
+    The stack of ``size`` cards is cut into ``events`` equal parts (sizes differ by at most
+    one); part j holds exactly one event card, and two event cards have at least ``gap``
+    other cards between them. Every arrangement obeying this is equally likely, so the chance
+    that draw ``i`` is an event card is the share of the arrangements consistent with the
+    draws so far that put one there.
+    """
+
+    def __init__(self, size: int, events: int, gap: int) -> None:
+        self.size = size
+        self.events = events
+        self.gap = gap
+        self.bounds = segment_bounds(size, events) if events else (0, size)
+        if events and self._ways(0, 0, NO_EVENT) == 0:
+            raise ParameterError(
+                f"{events} event cards cannot be spread through {size} cards with "
+                f"event_gap={gap}; lower event_gap"
+            )
+
+    def allowed(self, i: int, placed: int, last: int) -> bool:
+        """Whether draw ``i`` may be the next event card (``placed`` so far, last at ``last``)."""
+        if placed >= self.events:
+            return False
+        return self.bounds[placed] <= i < self.bounds[placed + 1] and i - last - 1 >= self.gap
+
+    @cache  # noqa: B019 (one Spreading per game; the cache is its table)
+    def _ways(self, i: int, placed: int, last: int) -> int:
+        """Arrangements of the events still to come at draws ``i`` onwards."""
+        if placed == self.events:
+            return 1
+        if i >= self.size:
+            return 0
+        ways = self._ways(i + 1, placed, last)
+        if self.allowed(i, placed, last):
+            ways += self._ways(i + 1, placed + 1, i)
+        return ways
+
+    def event_chance(self, i: int, placed: int, last: int) -> float:
+        """The chance that draw ``i`` is an event card, given the draws so far."""
+        if not self.allowed(i, placed, last):
+            return 0.0
+        yes = self._ways(i + 1, placed + 1, i)
+        return yes / (yes + self._ways(i + 1, placed, last))

@@ -1,0 +1,776 @@
+"""The rules of Grand Prix (Ravensburger 1998): building the track while racing on it.
+
+On a turn a player either draws the next card from the stack and lays it at the open end
+of the track, or rolls the die and drives. The race runs out to the turnaround card (the
+bottom card of the stack) and back to the start card; the first car home wins. Numbers like
+"I4" refer to the interpretations in docs/rules/grandprix.md.
+
+The stack's order is never fixed in advance: each draw is a chance node over the kinds of
+card still in the stack, weighted so that every stack obeying the spreading rule (I2) is
+equally likely. Nothing is hidden, so a seat's observation is the whole state.
+
+Progress: a car's place is a number from 0 (start card) along the route out and back. Card
+``i`` of the track is progress ``i`` on the way out and ``2T - i`` on the way back, where T
+is the index of the turnaround card; progress ``2T`` is the finish.
+
+State notation (``to_text``), four fields separated by spaces::
+
+    sc<Axc>c?P 0,3*,2,5 1:place 14
+
+* the cards drawn, in order: a kind letter (``s`` straight, ``c`` curve, ``A`` accident,
+  ``P`` pit stop, ``O`` oil slick, ``G`` grandstand, ``T`` turnaround) and, for a curve, the
+  way it turns (``<`` left, ``>`` right); ``x`` before a card: set aside (I16); ``?`` after
+  the last card: drawn and waiting to be laid; ``-`` for none;
+* each car's progress, ``*`` when its driver misses the next turn (I13);
+* the seat whose turn it is and the phase: ``choose`` (build or roll), ``draw`` (a card is
+  being drawn), ``place`` (the builder turns a curve), ``roll`` (the die is rolling),
+  ``standN`` (grandstand: drive N again or not, I14); ``over:S`` when seat S has won,
+  ``over:-`` when the turn limit ended the race (I18);
+* how many turns have been played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rennbahn.core.errors import IllegalActionError, NotationError
+from rennbahn.core.params import Param
+from rennbahn.core.protocol import CHANCE, JSON, TERMINAL, Game, State
+from rennbahn.games.grandprix.components import (
+    ACCIDENT,
+    CURVE,
+    EAST,
+    EVENT_KINDS,
+    GRANDSTAND,
+    HEADING_NAMES,
+    KIND_LETTERS,
+    KIND_NAMES,
+    MAX_CARDS,
+    NO_EVENT,
+    SKIP_KINDS,
+    STACK_KINDS,
+    START,
+    START_CELL,
+    STEP,
+    TURN_AHEAD,
+    TURN_CODES,
+    TURN_LEFT,
+    TURN_RIGHT,
+    TURNAROUND,
+    Spreading,
+    Stack,
+    cell_xy,
+    load_stack,
+    reaches_open_ground,
+)
+
+# Player action ids.
+BUILD, ROLL, LEFT, RIGHT, AGAIN, STAY = range(6)
+NUM_ACTIONS = 6
+ACTION_NAMES = ("build", "roll", "left", "right", "again", "stay")
+_TURN_OF_ACTION = {LEFT: TURN_LEFT, RIGHT: TURN_RIGHT}
+_ACTION_OF_TURN = {TURN_LEFT: LEFT, TURN_RIGHT: RIGHT}
+
+# Chance action ids: the die shows 1..6, or a card kind is drawn.
+DIE = 0
+DRAW = 6
+NUM_CHANCE = DRAW + STACK_KINDS
+
+P_CHOOSE, P_DRAW, P_PLACE, P_ROLL, P_STAND, P_OVER = range(6)
+PHASES = ("choose", "draw", "place", "roll", "stand", "over")
+
+_DIE_OUTCOMES = [(DIE + face, 1 / 6) for face in range(6)]
+_BUILD_OR_ROLL = [BUILD, ROLL]
+_GRANDSTAND_CHOICE = [AGAIN, STAY]
+# A card's load counts outward cars in the low four bits and returning cars above them.
+_OUT = 1
+_RET = 16
+_CAPACITY = tuple(1 if kind == ACCIDENT else 2 for kind in range(len(KIND_NAMES)))
+_NO_WINNER = -1
+
+
+class GrandPrixGame(Game):
+    """Grand Prix for 2 to 4 drivers. Parameters select the readings the rulebook leaves open."""
+
+    NAME: ClassVar[str] = "grandprix"
+    TITLE: ClassVar[str] = "Grand Prix (Ravensburger 1998)"
+    VERSION: ClassVar[int] = 1
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 4
+    PARAMS: ClassVar[tuple[Param, ...]] = (
+        Param("players", 4, "number of drivers", minimum=2, maximum=4),
+        Param("stack", "with_large",
+              "the small cards: with_large (the 22 published cards include the two large "
+              "ones, I1), plus_large (22 small cards besides them), or a path to a JSON file"),
+        Param("event_gap", 2, "fewest other cards between two event cards in the stack (I2)",
+              minimum=0, maximum=8),
+        Param("oncoming", "block",
+              "outward cars meeting returning cars: block (every car counts towards the "
+              "two-car limit, I10) or pass (only cars going the same way block)",
+              choices=("block", "pass")),
+        Param("turn_limit", 600, "turns after which an unfinished race ends undecided (I18)",
+              minimum=10, maximum=100000),
+    )
+
+    def _setup(self) -> None:
+        self.players = int(self._params["players"])
+        name = str(self._params["stack"])
+        if any(ch in name for ch in "(),="):
+            raise NotationError("the stack parameter cannot contain ( ) , or =")
+        self.stack: Stack = load_stack(name)
+        self.spreading = Spreading(
+            self.stack.size, self.stack.events, int(self._params["event_gap"])
+        )
+        self.oncoming_block = self._params["oncoming"] == "block"
+        self.turn_limit = int(self._params["turn_limit"])
+        self._draw_table: dict[tuple[int, int, tuple[int, ...]], list[tuple[int, float]]] = {}
+
+    def num_players(self) -> int:
+        return self.players
+
+    def new_initial_state(self) -> GrandPrixState:
+        return GrandPrixState(self)
+
+    def _state_from_text(self, text: str) -> GrandPrixState:
+        state = GrandPrixState(self)
+        state._read(text)
+        state._mark_origin()
+        return state
+
+    def max_game_length(self) -> int:
+        # A turn is at most three actions: build, draw, turn a curve; or roll, die, grandstand.
+        return 3 * self.turn_limit
+
+    def min_utility(self) -> float:
+        return 0.0
+
+    def max_utility(self) -> float:
+        return 1.0
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_CHANCE
+
+    def draw_outcomes(
+        self, drawn: int, last_event: int, counts: tuple[int, ...]
+    ) -> list[tuple[int, float]]:
+        """The chance outcomes of draw number ``drawn`` with ``counts`` left in the stack (I2)."""
+        key = (drawn, last_event, counts)
+        outcomes = self._draw_table.get(key)
+        if outcomes is None:
+            events_left = sum(counts[k] for k in EVENT_KINDS)
+            plain_left = sum(counts) - events_left
+            placed = self.stack.events - events_left
+            p_event = self.spreading.event_chance(drawn, placed, last_event)
+            outcomes = []
+            for kind in range(STACK_KINDS):
+                count = counts[kind]
+                if kind in EVENT_KINDS:
+                    p = p_event * count / events_left if count else 0.0
+                else:
+                    p = (1.0 - p_event) * count / plain_left if count else 0.0
+                if p > 0.0:
+                    outcomes.append((DRAW + kind, p))
+            self._draw_table[key] = outcomes
+        return outcomes
+
+
+class GrandPrixState(State):
+    """A position of a Grand Prix race."""
+
+    __slots__ = (
+        "box",
+        "counts",
+        "drawn",
+        "g",
+        "heading",
+        "kinds",
+        "last_event",
+        "load",
+        "n_drawn",
+        "next_cell",
+        "occupied",
+        "options",
+        "pending",
+        "phase",
+        "pos",
+        "seat",
+        "skip",
+        "turnaround",
+        "turns",
+        "winner",
+    )
+
+    def __init__(self, game: GrandPrixGame) -> None:
+        super().__init__(game)
+        self.g = game
+        self.phase = P_CHOOSE
+        self.seat = 0  # I20: the youngest player begins; seat 0 is the youngest.
+        self.pos = [0] * game.players
+        self.skip = 0  # bitmask of seats that miss their next turn
+        self.kinds: tuple[int, ...] = (START,)
+        self.load = [game.players * _OUT]
+        self.drawn = ""
+        self.occupied = 1 << START_CELL
+        self.box = (0, 0, 0, 0)
+        self.heading = EAST
+        self.next_cell = START_CELL + STEP[EAST]
+        self.counts: tuple[int, ...] = game.stack.counts
+        self.n_drawn = 0
+        self.last_event = NO_EVENT
+        self.turnaround = -1  # index of the turnaround card once laid
+        self.pending = 0  # the card kind to lay (place) or the number rolled (stand)
+        self.options: tuple[int, ...] = ()
+        self.turns = 0
+        self.winner = _NO_WINNER
+
+    # -- whose turn ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in (P_DRAW, P_ROLL):
+            return CHANCE
+        if phase == P_OVER:
+            return TERMINAL
+        return self.seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.seat:
+            return []
+        phase = self.phase
+        if phase == P_CHOOSE:
+            return list(_BUILD_OR_ROLL)
+        if phase == P_PLACE:
+            return [_ACTION_OF_TURN[t] for t in self.options]
+        if phase == P_STAND:
+            return list(_GRANDSTAND_CHOICE)
+        return []
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == P_ROLL:
+            return _DIE_OUTCOMES
+        if self.phase == P_DRAW:
+            return self.g.draw_outcomes(self.n_drawn, self.last_event, self.counts)
+        return []
+
+    def _check_legal(self, player: int, action: int) -> None:
+        # Fast path for the common case; the base class words the error otherwise.
+        phase = self.phase
+        if (phase == P_ROLL and 0 <= action < 6) or (
+            phase == P_CHOOSE and player == self.seat and (action in (BUILD, ROLL))
+        ):
+            return
+        super()._check_legal(player, action)
+
+    # -- applying --------------------------------------------------------------------------
+    def _apply(self, actor: int, action: int) -> None:
+        phase = self.phase
+        if phase == P_ROLL:
+            self._drive(action - DIE + 1)
+        elif phase == P_CHOOSE:
+            if action == ROLL:
+                self.phase = P_ROLL
+            else:
+                self._build()
+        elif phase == P_DRAW:
+            self._lay(action - DRAW)
+        elif phase == P_PLACE:
+            self._place(self.pending, _TURN_OF_ACTION[action])
+            self._end_turn()
+        elif phase == P_STAND:
+            if action == AGAIN:
+                self._drive_again(self.pending)
+            else:
+                self._end_turn()
+
+    def _apply_joint(self, actions: Sequence[int]) -> None:
+        raise IllegalActionError("Grand Prix has no simultaneous moves")
+
+    # -- building --------------------------------------------------------------------------
+    def _build(self) -> None:
+        """Draw the next card: the turnaround once the stack is used up, else a chance node."""
+        if self.n_drawn == self.g.stack.size:
+            self._lay(TURNAROUND)
+            return
+        outcomes = self.g.draw_outcomes(self.n_drawn, self.last_event, self.counts)
+        if len(outcomes) == 1:
+            self._lay(outcomes[0][0] - DRAW)
+        else:
+            self.phase = P_DRAW
+
+    def _lay(self, kind: int) -> None:
+        """The drawn card is known: lay it, ask which way a curve turns, or set it aside."""
+        if kind == TURNAROUND:
+            self._place(kind, TURN_AHEAD)
+            self.turnaround = len(self.kinds) - 1
+            self._end_turn()
+            return
+        self._take_from_stack(kind)
+        options = self.placements(kind)
+        if len(options) == 1:
+            self._place(kind, options[0])
+        elif not options:
+            self.drawn += "x" + KIND_LETTERS[kind]  # I16
+        else:
+            self.pending = kind
+            self.options = options
+            self.phase = P_PLACE
+            return
+        self._end_turn()
+
+    def _take_from_stack(self, kind: int) -> None:
+        counts = list(self.counts)
+        counts[kind] -= 1
+        self.counts = tuple(counts)
+        if kind in EVENT_KINDS:
+            self.last_event = self.n_drawn
+        self.n_drawn += 1
+
+    def placements(self, kind: int) -> tuple[int, ...]:
+        """The legal ways to lay a card of ``kind`` at the open end (I15): turn codes."""
+        cell = self.next_cell
+        occupied = self.occupied | 1 << cell
+        box = _grow(self.box, cell)
+        turns = (TURN_LEFT, TURN_RIGHT) if kind == CURVE else (TURN_AHEAD,)
+        legal = []
+        for turn in turns:
+            after = cell + STEP[(self.heading + turn) & 3]
+            if not occupied >> after & 1 and reaches_open_ground(occupied, after, box):
+                legal.append(turn)
+        return tuple(legal)
+
+    def _place(self, kind: int, turn: int) -> None:
+        cell = self.next_cell
+        self.occupied |= 1 << cell
+        self.box = _grow(self.box, cell)
+        self.heading = (self.heading + turn) & 3
+        self.next_cell = cell + STEP[self.heading]
+        self.kinds = (*self.kinds, kind)
+        self.load.append(0)
+        self.drawn += KIND_LETTERS[kind] + TURN_CODES[turn]
+
+    # -- driving ---------------------------------------------------------------------------
+    def card_of(self, progress: int) -> int:
+        """The index of the card a car with this progress stands on."""
+        t = self.turnaround
+        return progress if t < 0 or progress <= t else 2 * t - progress
+
+    def _weight(self, progress: int) -> int:
+        t = self.turnaround
+        return _RET if 0 <= t < progress else _OUT
+
+    def reach(self, progress: int, roll: int, again: bool = False) -> int:
+        """Where a car at ``progress`` gets to driving ``roll`` spaces.
+
+        ``again`` is the grandstand's second drive (I14): as far as the laid track allows
+        instead of not at all (I4). A car never drives onto its own card again in the same
+        direction, so it is never in its own way.
+        """
+        t = self.turnaround
+        kinds = self.kinds
+        load = self.load
+        if t < 0:
+            goal = progress + roll
+            last = len(kinds) - 1
+            if goal > last:
+                if not again:
+                    return progress  # I4: a roll beyond the laid track is void
+                goal = last
+            finish = goal + 1
+        else:
+            finish = 2 * t
+            goal = min(progress + roll, finish)
+        block_outward = self.g.oncoming_block
+        here = progress
+        while here < goal:
+            step = here + 1
+            if step >= finish:
+                return step  # I7: the start card takes every car home
+            if 0 <= t < step:
+                card = 2 * t - step
+                cars = load[card] >> 4  # I9: returning cars pass outward ones
+            else:
+                card = step
+                value = load[card]
+                # I10: outward cars count returning cars too, unless oncoming=pass.
+                cars = (value & 15) + (value >> 4) if block_outward else value & 15
+            if cars >= _CAPACITY[kinds[card]]:
+                return here  # I8: stop behind the full card, the rest is lost
+            here = step
+        return here
+
+    def _move_car(self, seat: int, progress: int) -> None:
+        old = self.pos[seat]
+        self.load[self.card_of(old)] -= self._weight(old)
+        self.pos[seat] = progress
+        self.load[self.card_of(progress)] += self._weight(progress)
+
+    def _drive(self, roll: int) -> None:
+        seat = self.seat
+        start = self.pos[seat]
+        end = self.reach(start, roll)
+        if end == start:
+            self._end_turn()  # I12: a car that does not move does not stop on anything
+            return
+        self._move_car(seat, end)
+        if self._finished(end):
+            return
+        kind = self.kinds[self.card_of(end)]
+        if kind == GRANDSTAND and self.reach(end, roll, again=True) > end:
+            self.pending = roll
+            self.phase = P_STAND  # I14: the driver may use the number again
+            return
+        if kind in SKIP_KINDS:
+            self.skip |= 1 << seat  # I13
+        self._end_turn()
+
+    def _drive_again(self, roll: int) -> None:
+        seat = self.seat
+        start = self.pos[seat]
+        end = self.reach(start, roll, again=True)
+        self._move_car(seat, end)
+        if self._finished(end):
+            return
+        if self.kinds[self.card_of(end)] in SKIP_KINDS:
+            self.skip |= 1 << seat
+        self._end_turn()
+
+    def _finished(self, progress: int) -> bool:
+        if 0 <= self.turnaround and progress >= 2 * self.turnaround:
+            self.winner = self.seat
+            self.phase = P_OVER
+            return True
+        return False
+
+    def _end_turn(self) -> None:
+        """Pass the turn on, past drivers who miss theirs (I13); forced rolls need no ask (I17)."""
+        n = self.g.players
+        seat = self.seat
+        while True:
+            self.turns += 1
+            if self.turns >= self.g.turn_limit:
+                self.phase = P_OVER  # I18
+                return
+            seat = (seat + 1) % n
+            if not self.skip >> seat & 1:
+                break
+            self.skip &= ~(1 << seat)
+        self.seat = seat
+        self.phase = P_ROLL if self.turnaround >= 0 else P_CHOOSE
+
+    # -- results ---------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        """1 to the first car home, 0 to the others (and to all if the turn limit hit, I18)."""
+        result = [0.0] * self.g.players
+        if self.winner >= 0:
+            result[self.winner] = 1.0
+        return result
+
+    # -- notation --------------------------------------------------------------------------
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            if DIE <= action < DIE + 6:
+                return str(action - DIE + 1)
+            if DRAW <= action < NUM_CHANCE:
+                return KIND_NAMES[action - DRAW]
+        elif 0 <= action < NUM_ACTIONS:
+            return ACTION_NAMES[action]
+        raise ValueError(f"{action} is not a Grand Prix action id")
+
+    def _copy(self) -> GrandPrixState:
+        new = GrandPrixState.__new__(GrandPrixState)
+        new._game = self._game
+        new.g = self.g
+        new.phase = self.phase
+        new.seat = self.seat
+        new.pos = self.pos[:]
+        new.skip = self.skip
+        new.kinds = self.kinds
+        new.load = self.load[:]
+        new.drawn = self.drawn
+        new.occupied = self.occupied
+        new.box = self.box
+        new.heading = self.heading
+        new.next_cell = self.next_cell
+        new.counts = self.counts
+        new.n_drawn = self.n_drawn
+        new.last_event = self.last_event
+        new.turnaround = self.turnaround
+        new.pending = self.pending
+        new.options = self.options
+        new.turns = self.turns
+        new.winner = self.winner
+        new._log = []
+        new._origin = None
+        return new
+
+    def to_text(self) -> str:
+        drawn = self.drawn
+        if self.phase == P_PLACE:
+            drawn += KIND_LETTERS[self.pending] + "?"
+        cars = ",".join(
+            f"{p}*" if self.skip >> s & 1 else str(p) for s, p in enumerate(self.pos)
+        )
+        return f"{drawn or '-'} {cars} {self._phase_text()} {self.turns}"
+
+    def _phase_text(self) -> str:
+        if self.phase == P_OVER:
+            return f"over:{self.winner if self.winner >= 0 else '-'}"
+        if self.phase == P_STAND:
+            return f"{self.seat}:stand{self.pending}"
+        return f"{self.seat}:{PHASES[self.phase]}"
+
+    def _read(self, text: str) -> None:
+        fields = text.split()
+        if len(fields) != 4:
+            raise NotationError(
+                f"Grand Prix state notation needs 4 fields (cards drawn, cars, turn, turns "
+                f"played), e.g. 'sc<A 0,3,0,1 2:choose 7'; got {len(fields)} in {text!r}"
+            )
+        drawn, cars, turn, turns = fields
+        pending = self._read_cards(drawn if drawn != "-" else "")
+        self._read_cars(cars)
+        if not turns.isdigit() or int(turns) > self.g.turn_limit:
+            raise NotationError(f"turns played must be a number from 0 to {self.g.turn_limit}")
+        self.turns = int(turns)
+        self._read_turn(turn, pending)
+        if (self.turns == self.g.turn_limit) != (self.phase == P_OVER and self.winner < 0):
+            raise NotationError(
+                f"the race ends undecided ('over:-') exactly when {self.g.turn_limit} turns "
+                "are played (I18)"
+            )
+
+    def _read_cards(self, drawn: str) -> int:
+        """Replay the cards drawn; return the kind drawn and waiting to be laid, or -1."""
+        i = 0
+        while i < len(drawn):
+            aside = drawn[i] == "x"
+            i += aside
+            if i >= len(drawn) or drawn[i] not in KIND_LETTERS:
+                raise NotationError(
+                    f"card {i} of {drawn!r}: expected a card letter, one of "
+                    f"{', '.join(KIND_LETTERS)} (x before a card: set aside)"
+                )
+            kind = KIND_LETTERS.index(drawn[i])
+            i += 1
+            if self.turnaround >= 0 or kind == START:
+                raise NotationError(f"{drawn!r}: no card can follow the turnaround or be a start")
+            if kind == TURNAROUND:
+                if aside or self.n_drawn != self.g.stack.size:
+                    raise NotationError(
+                        f"{drawn!r}: the turnaround is the bottom card, laid after all "
+                        f"{self.g.stack.size} stack cards"
+                    )
+                self._place(kind, TURN_AHEAD)
+                self.turnaround = len(self.kinds) - 1
+                continue
+            if self.counts[kind] == 0:
+                raise NotationError(f"{drawn!r}: no {KIND_NAMES[kind]} card is left to draw")
+            allowed = [a for a, _ in self.g.draw_outcomes(self.n_drawn, self.last_event,
+                                                          self.counts)]
+            if DRAW + kind not in allowed:
+                raise NotationError(
+                    f"{drawn!r}: card {self.n_drawn + 1} cannot be a {KIND_NAMES[kind]} "
+                    f"(the event cards are spread through the stack, I2)"
+                )
+            self._take_from_stack(kind)
+            options = self.placements(kind)
+            if i < len(drawn) and drawn[i] == "?":
+                if i + 1 != len(drawn) or aside or len(options) < 2:
+                    raise NotationError(
+                        f"{drawn!r}: only a last card with two ways to lay it may wait ('?')"
+                    )
+                self.options = options
+                return kind
+            turn = TURN_AHEAD
+            if i < len(drawn) and drawn[i] in "<>":
+                turn = TURN_LEFT if drawn[i] == "<" else TURN_RIGHT
+                i += 1
+            if aside:
+                if options:
+                    raise NotationError(
+                        f"{drawn!r}: a {KIND_NAMES[kind]} set aside could have been laid (I16)"
+                    )
+                self.drawn += "x" + KIND_LETTERS[kind]
+            elif turn not in options:
+                raise NotationError(
+                    f"{drawn!r}: the {KIND_NAMES[kind]} cannot be laid "
+                    f"{'turning ' + ('left' if turn == TURN_LEFT else 'right') if turn else ''}"
+                    f"here (curves turn < or >, other cards go straight on; the track may not "
+                    f"run into itself, I15)"
+                )
+            else:
+                self._place(kind, turn)
+        return -1
+
+    def _read_cars(self, cars: str) -> None:
+        parts = cars.split(",")
+        n = self.g.players
+        if len(parts) != n:
+            raise NotationError(f"expected {n} cars separated by commas; got {cars!r}")
+        end = 2 * self.turnaround if self.turnaround >= 0 else len(self.kinds) - 1
+        self.load = [0] * len(self.kinds)
+        for seat, part in enumerate(parts):
+            if part.endswith("*"):
+                self.skip |= 1 << seat
+                part = part[:-1]
+            if not part.isdigit() or int(part) > end:
+                raise NotationError(
+                    f"car {seat}: {part!r} is not a progress from 0 to {end} (the cards laid)"
+                )
+            self.pos[seat] = int(part)
+            self.load[self.card_of(int(part))] += self._weight(int(part))
+
+    def _read_turn(self, turn: str, pending: int) -> None:
+        who, _, phase = turn.partition(":")
+        if who == "over":
+            finished = [s for s, p in enumerate(self.pos)
+                        if self.turnaround >= 0 and p == 2 * self.turnaround]
+            if phase == "-":
+                self.winner = _NO_WINNER
+            elif phase.isdigit() and int(phase) in finished:
+                self.winner = int(phase)
+            else:
+                raise NotationError(
+                    f"'over:{phase}': give the winner, a seat whose car is home, or '-'"
+                )
+            if phase == "-" and finished:
+                raise NotationError("a car is home, so the race has a winner")
+            self.phase = P_OVER
+            if pending >= 0:
+                raise NotationError("a finished race has no card waiting to be laid")
+            return
+        if not who.isdigit() or int(who) >= self.g.players:
+            raise NotationError(f"{turn!r}: expected seat:phase with a seat 0 to "
+                                f"{self.g.players - 1}, or over:winner")
+        self.seat = int(who)
+        if self.turnaround >= 0 and any(p == 2 * self.turnaround for p in self.pos):
+            raise NotationError("a car is home, so the race is over ('over:seat')")
+        kinds_of_phase = {name: i for i, name in enumerate(PHASES)}
+        if phase.startswith("stand") and phase[5:].isdigit() and 1 <= int(phase[5:]) <= 6:
+            self.phase = P_STAND
+            self.pending = int(phase[5:])
+            here = self.pos[self.seat]
+            if self.kinds[self.card_of(here)] != GRANDSTAND or here == 0:
+                raise NotationError("'stand': the car whose turn it is is not on the grandstand")
+        elif phase in kinds_of_phase and phase not in ("over", "stand"):
+            self.phase = kinds_of_phase[phase]
+        else:
+            raise NotationError(
+                f"{turn!r}: phase must be choose, draw, place, roll or standN (N = 1-6)"
+            )
+        if (self.phase == P_PLACE) != (pending >= 0):
+            raise NotationError("'place' goes with a last card marked '?', and only with it")
+        if pending >= 0:
+            self.pending = pending
+        if self.phase == P_CHOOSE and self.turnaround >= 0:
+            raise NotationError("after the turnaround the die rolls at once ('roll', I17)")
+        if self.phase == P_DRAW and (
+            self.turnaround >= 0
+            or self.n_drawn == self.g.stack.size
+            or len(self.g.draw_outcomes(self.n_drawn, self.last_event, self.counts)) < 2
+        ):
+            raise NotationError("'draw' needs a stack whose next card is not yet certain")
+
+    # -- what a seat sees ------------------------------------------------------------------
+    def observation(self, player: int) -> dict[str, JSON]:
+        """Everything: the stack's order is not fixed until drawn, so nothing is hidden."""
+        self._check_seat(player)
+        track: list[JSON] = []
+        cell = START_CELL
+        heading = EAST
+        for index, (kind, turn) in enumerate(zip(self.kinds, self.turns_laid(), strict=True)):
+            x, y = cell_xy(cell)
+            out = (heading + turn) & 3
+            track.append({
+                "card": index,
+                "kind": KIND_NAMES[kind],
+                "x": x,
+                "y": y,
+                "from": HEADING_NAMES[heading],
+                "to": HEADING_NAMES[out],
+            })
+            cell, heading = cell + STEP[out], out
+        turnaround = self.turnaround
+        cars: list[JSON] = [
+            {
+                "seat": seat,
+                "progress": p,
+                "card": self.card_of(p),
+                "returning": 0 <= turnaround < p,
+                "home": 0 <= turnaround and p >= 2 * turnaround,
+                "misses_turn": bool(self.skip >> seat & 1),
+            }
+            for seat, p in enumerate(self.pos)
+        ]
+        obs: dict[str, JSON] = {
+            "seat": player,
+            "turn": self.seat,
+            "phase": PHASES[self.phase],
+            "track": track,
+            "set_aside": [KIND_NAMES[KIND_LETTERS.index(self.drawn[i + 1])]
+                          for i, ch in enumerate(self.drawn) if ch == "x"],
+            "cars": cars,
+            "stack": {KIND_NAMES[k]: self.counts[k] for k in range(STACK_KINDS)},
+            "stack_left": sum(self.counts) + (self.turnaround < 0),
+            "turnaround_laid": turnaround >= 0,
+            "finish": 2 * turnaround if turnaround >= 0 else None,
+            "turns": self.turns,
+            "notation": self.to_text(),
+        }
+        if self.phase == P_PLACE:
+            obs["card_to_lay"] = KIND_NAMES[self.pending]
+            obs["ways"] = [ACTION_NAMES[_ACTION_OF_TURN[t]] for t in self.options]
+        if self.phase == P_STAND:
+            obs["rolled"] = self.pending
+        if self.phase == P_OVER:
+            obs["winner"] = self.winner if self.winner >= 0 else None
+        return obs
+
+    def turns_laid(self) -> list[int]:
+        """The turn of every laid card (the start card goes straight on)."""
+        turns = [TURN_AHEAD]
+        i = 0
+        text = self.drawn
+        while i < len(text):
+            if text[i] == "x":
+                i += 2
+                continue
+            i += 1
+            if i < len(text) and text[i] in "<>":
+                turns.append(TURN_LEFT if text[i] == "<" else TURN_RIGHT)
+                i += 1
+            else:
+                turns.append(TURN_AHEAD)
+        return turns
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> GrandPrixState:
+        """Nothing is hidden (the stack's order is chance at each draw), so: a copy."""
+        self._check_seat(player)
+        state = self.clone()
+        assert isinstance(state, GrandPrixState)
+        return state
+
+
+def _grow(box: tuple[int, int, int, int], cell: int) -> tuple[int, int, int, int]:
+    x, y = cell_xy(cell)
+    x0, y0, x1, y1 = box
+    return (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+
+
+__all__ = [
+    "AGAIN",
+    "BUILD",
+    "DIE",
+    "DRAW",
+    "LEFT",
+    "MAX_CARDS",
+    "RIGHT",
+    "ROLL",
+    "STAY",
+    "GrandPrixGame",
+    "GrandPrixState",
+]
