@@ -58,7 +58,7 @@ class HeuristicBot:
             return legal[0]
         obs = view.observation()
         if obs["phase"] == "discard":
-            return DISCARD + 2  # I16: the middle speeds collide most often; drop a 220
+            return DISCARD + 2  # I15: the middle speeds collide most often; drop a 220
         if obs["phase"] == "pittake":
             return self._pit_choice(obs, legal)
         return self._choose_card(obs, legal, rng)

@@ -261,7 +261,7 @@ class GibGasState(State):
         return ALL_CARDS & ~self.hand[seat] & ~(1 << discard if discard >= 0 else 0)
 
     def _pit_options(self, seat: int) -> list[int]:
-        """I11: cards played this cycle, but not the Boxenstopp card; repair in I12."""
+        """I10: cards played this cycle, but not the Boxenstopp card; repair in I11."""
         options = [TAKE + i for i in _BITS[self._played(seat) & ~(1 << PIT)]]
         if self.g.champions and self.damage[seat] < START_DAMAGE:
             options.append(REPAIR)
@@ -282,7 +282,7 @@ class GibGasState(State):
         return []
 
     def _visibility(self, actor: int, action: int) -> int:
-        # I16: the discarded card is secret; everything else is revealed when played.
+        # I15: the discarded card is secret; everything else is revealed when played.
         if DISCARD <= action < DISCARD + 6 and actor >= 0:
             return 1 << actor
         return ALL_SEATS
@@ -355,7 +355,7 @@ class GibGasState(State):
             last = self.last_drive[seat]
             self.speed[seat] = NEED_ROLL if last == DIE else SPEEDS[last]
             self.last_played[seat] = TEMPO
-        if self.hand[seat] == 0:  # I13: the whole hand comes back once all is played
+        if self.hand[seat] == 0:  # I12: the whole hand comes back once all is played
             discard = self.discard[seat]
             self.hand[seat] = ALL_CARDS & ~(1 << discard if discard >= 0 else 0)
 
@@ -366,7 +366,7 @@ class GibGasState(State):
             self.f_pile = list(self.g.franz_pile)
         self.f_card = kind
         if kind == FRANZ_TEMPO:
-            if self.f_last < 0:  # I14: nothing to repeat yet, he reveals the next card
+            if self.f_last < 0:  # I13: nothing to repeat yet, he reveals the next card
                 return
             self.f_speed = SPEEDS[self.f_last]
         else:
@@ -439,7 +439,7 @@ class GibGasState(State):
         return sum(cards[k].stars for k in self.won[seat])
 
     def scores(self) -> list[int]:
-        """Victory points: stars plus damage points left; 0 for a total loss (I15)."""
+        """Victory points: stars plus damage points left; 0 for a total loss (I14)."""
         return [
             self.stars(s) + self.damage[s] if self.damage[s] > 0 else 0
             for s in range(self.g.players)
@@ -621,7 +621,7 @@ class GibGasState(State):
                 driver["hand"] = [CARD_NAMES[c] for c in _BITS[self.hand[s]]]
                 driver["discard"] = CARD_NAMES[self.discard[s]] if self.discard[s] >= 0 else None
             elif g.discard:
-                # The secret discard is among these (I16); the hand itself is not known.
+                # The secret discard is among these (I15); the hand itself is not known.
                 driver["speed_cards_never_played"] = [
                     CARD_NAMES[c] for c in _BITS[SPEED_CARDS & ~self.ever[s]]
                 ]
@@ -656,7 +656,7 @@ class GibGasState(State):
         return obs
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> GibGasState:
-        """Only the other drivers' secret discards (six drivers) are hidden (I16)."""
+        """Only the other drivers' secret discards (six drivers) are hidden (I15)."""
         self._check_seat(player)
         state = self.clone()
         assert isinstance(state, GibGasState)
