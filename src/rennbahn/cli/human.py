@@ -99,7 +99,7 @@ class HumanSeat:
                 action = view.string_to_action(text)
                 break
             except RennbahnError as error:
-                self.console.print(f"[red]{error}[/red]")
+                self.console.print(Text(str(error), style="red"))
         self.console.print(f"{self.name} plays {view.action_to_string(action)}")
         if self.hotseat:
             self._hand_over(f"{self.name} has chosen; hide the screen from others")

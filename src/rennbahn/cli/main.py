@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from rennbahn.bots.factory import bot_names, make_bot
 from rennbahn.cli.human import HumanSeat, QuitGameError, load_ui, narration, render_view
@@ -30,13 +31,13 @@ app = typer.Typer(
     add_completion=False,
 )
 console = Console()
-errors = Console(stderr=True)
+errors = Console(stderr=True, soft_wrap=True)
 
 HUMAN = ("you", "human", "me")
 
 
 def _fail(message: str) -> typer.Exit:
-    errors.print(f"[red]error:[/red] {message}")
+    errors.print(Text.assemble(("error: ", "red"), message))
     return typer.Exit(code=2)
 
 
