@@ -37,7 +37,7 @@ from typing import ClassVar
 
 from rennbahn.core.errors import IllegalActionError, NotationError
 from rennbahn.core.params import Param
-from rennbahn.core.protocol import CHANCE, JSON, TERMINAL, Game, State
+from rennbahn.core.protocol import ALL_SEATS, CHANCE, JSON, TERMINAL, Game, State
 from rennbahn.games.grandprix.components import (
     ACCIDENT,
     CURVE,
@@ -49,6 +49,7 @@ from rennbahn.games.grandprix.components import (
     KIND_NAMES,
     MAX_CARDS,
     NO_EVENT,
+    ORIGIN,
     SKIP_KINDS,
     STACK_KINDS,
     START,
@@ -59,6 +60,7 @@ from rennbahn.games.grandprix.components import (
     TURN_LEFT,
     TURN_RIGHT,
     TURNAROUND,
+    WIDTH,
     Spreading,
     Stack,
     cell_xy,
@@ -89,6 +91,7 @@ _OUT = 1
 _RET = 16
 _CAPACITY = tuple(1 if kind == ACCIDENT else 2 for kind in range(len(KIND_NAMES)))
 _NO_WINNER = -1
+_AHEAD_ONLY = (TURN_AHEAD,)
 
 
 class GrandPrixGame(Game):
@@ -126,6 +129,7 @@ class GrandPrixGame(Game):
         self.oncoming_block = self._params["oncoming"] == "block"
         self.turn_limit = int(self._params["turn_limit"])
         self._draw_table: dict[tuple[int, int, tuple[int, ...]], list[tuple[int, float]]] = {}
+        self._draw_legal: dict[tuple[int, int, tuple[int, ...]], frozenset[int]] = {}
 
     def num_players(self) -> int:
         return self.players
@@ -176,7 +180,18 @@ class GrandPrixGame(Game):
                 if p > 0.0:
                     outcomes.append((DRAW + kind, p))
             self._draw_table[key] = outcomes
+            self._draw_legal[key] = frozenset(a for a, _ in outcomes)
         return outcomes
+
+    def draw_legal(
+        self, drawn: int, last_event: int, counts: tuple[int, ...]
+    ) -> frozenset[int]:
+        """The chance actions :meth:`draw_outcomes` lists, as a set."""
+        legal = self._draw_legal.get((drawn, last_event, counts))
+        if legal is None:
+            self.draw_outcomes(drawn, last_event, counts)
+            legal = self._draw_legal[(drawn, last_event, counts)]
+        return legal
 
 
 class GrandPrixState(State):
@@ -256,14 +271,51 @@ class GrandPrixState(State):
             return self.g.draw_outcomes(self.n_drawn, self.last_event, self.counts)
         return []
 
-    def _check_legal(self, player: int, action: int) -> None:
-        # Fast path for the common case; the base class words the error otherwise.
+    # -- fast paths of the protocol ----------------------------------------------------------
+    # Rolling the die and choosing to build or roll are most of a race. These overrides do
+    # exactly what the base class does for them, without its generic checks; everything
+    # else (and every illegal action, for the error message) goes through the base class.
+    def is_terminal(self) -> bool:
+        return self.phase == P_OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase in (P_ROLL, P_DRAW)
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if self.phase == P_CHOOSE and (player is None or player == self.seat):
+            return [BUILD, ROLL]
+        return super().legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == P_ROLL:
+            return _DIE_OUTCOMES
+        return super().chance_outcomes()
+
+    def apply_action(self, action: int) -> None:
         phase = self.phase
-        if (phase == P_ROLL and 0 <= action < 6) or (
-            phase == P_CHOOSE and player == self.seat and (action in (BUILD, ROLL))
+        if type(action) is not int:
+            pass
+        elif phase == P_ROLL:
+            if 0 <= action < 6:
+                self._log.append((CHANCE, action, ALL_SEATS))
+                self._drive(action - DIE + 1)
+                return
+        elif phase == P_CHOOSE:
+            if action == ROLL:
+                self._log.append((self.seat, action, ALL_SEATS))
+                self.phase = P_ROLL
+                return
+            if action == BUILD:
+                self._log.append((self.seat, action, ALL_SEATS))
+                self._build()
+                return
+        elif phase == P_DRAW and action in self.g.draw_legal(
+            self.n_drawn, self.last_event, self.counts
         ):
+            self._log.append((CHANCE, action, ALL_SEATS))
+            self._lay(action - DRAW)
             return
-        super()._check_legal(player, action)
+        super().apply_action(action)
 
     # -- applying --------------------------------------------------------------------------
     def _apply(self, actor: int, action: int) -> None:
@@ -334,10 +386,15 @@ class GrandPrixState(State):
         cell = self.next_cell
         occupied = self.occupied | 1 << cell
         box = _grow(self.box, cell)
-        turns = (TURN_LEFT, TURN_RIGHT) if kind == CURVE else (TURN_AHEAD,)
+        heading = self.heading
+        if kind != CURVE:
+            after = cell + STEP[heading]
+            if not occupied >> after & 1 and reaches_open_ground(occupied, after, box):
+                return _AHEAD_ONLY
+            return ()
         legal = []
-        for turn in turns:
-            after = cell + STEP[(self.heading + turn) & 3]
+        for turn in (TURN_LEFT, TURN_RIGHT):
+            after = cell + STEP[(heading + turn) & 3]
             if not occupied >> after & 1 and reaches_open_ground(occupied, after, box):
                 legal.append(turn)
         return tuple(legal)
@@ -403,14 +460,25 @@ class GrandPrixState(State):
         return here
 
     def _move_car(self, seat: int, progress: int) -> None:
+        t = self.turnaround
+        load = self.load
         old = self.pos[seat]
-        self.load[self.card_of(old)] -= self._weight(old)
+        if 0 <= t < old:
+            load[2 * t - old] -= _RET
+        else:
+            load[old] -= _OUT
         self.pos[seat] = progress
-        self.load[self.card_of(progress)] += self._weight(progress)
+        if 0 <= t < progress:
+            load[2 * t - progress] += _RET
+        else:
+            load[progress] += _OUT
 
     def _drive(self, roll: int) -> None:
         seat = self.seat
         start = self.pos[seat]
+        if self.turnaround < 0 and start + roll >= len(self.kinds):
+            self._end_turn()  # I4, the common case of reach() made quick
+            return
         end = self.reach(start, roll)
         if end == start:
             self._end_turn()  # I12: a car that does not move does not stop on anything
@@ -756,9 +824,12 @@ class GrandPrixState(State):
 
 
 def _grow(box: tuple[int, int, int, int], cell: int) -> tuple[int, int, int, int]:
-    x, y = cell_xy(cell)
+    x = cell % WIDTH - ORIGIN
+    y = cell // WIDTH - ORIGIN
     x0, y0, x1, y1 = box
-    return (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+    if x0 <= x <= x1 and y0 <= y <= y1:
+        return box
+    return (x if x < x0 else x0, y if y < y0 else y0, x if x > x1 else x1, y if y > y1 else y1)
 
 
 __all__ = [
