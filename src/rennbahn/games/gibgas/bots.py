@@ -83,13 +83,12 @@ class HeuristicBot:
         others_last = [d["last_speed"] for i, d in enumerate(drivers) if i != seat]
         franz = obs.get("franz")
         damage: int = me["damage"]
-        played = len(me["played"])
         best, best_value = legal[0], float("-inf")
         for action in legal:
             value = -KEEP_VALUE[action]
             as_pit = action == TEMPO and self.game.tempo_as_pit and me["card"] == "pit"
             if action == PIT or as_pit:
-                value += self._pit_value(damage, played)
+                value += self._pit_value(damage, me["played"], len(me["hand"]))
             else:
                 total = 0.0
                 for _ in range(self.samples):
@@ -162,7 +161,14 @@ class HeuristicBot:
                 gain = card.stars
         return gain - self._danger(damage, loss)
 
-    def _pit_value(self, damage: int, played: int) -> float:
+    def _pit_value(self, damage: int, played: list[str], hand_size: int) -> float:
+        """Cards back (the best first) or, for champions, damage repaired; more when poor."""
         if self.game.champions and damage < 18:
             return _PIT_EXPECTED * (1.0 + 3.0 / max(damage, 1))
-        return min(played, _PIT_EXPECTED) * 0.35
+        values = sorted((KEEP_VALUE[_NAME_TO_CARD[c]] for c in played if c != "pit"),
+                        reverse=True)
+        best = [sum(values[:k]) for k in (1, 2, 3)]
+        value = 1.5 * (best[0] / 2 + best[1] / 3 + best[2] / 6)
+        if hand_size <= 3:
+            value += 0.3
+        return value
