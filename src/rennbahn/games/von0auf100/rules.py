@@ -176,16 +176,24 @@ class Von0auf100Game(Game):
             return NOBODY, False, 0  # I12: the first of two cars is not announced
         return seat, True, 1  # I11, I12: the owner reveals and wins
 
+    def shown(self, owner: Sequence[int], car: int, seat: int) -> tuple[int, ...]:
+        """The cars whose licences ``seat`` uncovers when ``car`` crosses for it: the car
+        itself, or both of a two-player seat's cars when they win (I12)."""
+        if seat == NOBODY:
+            return ()
+        if self.season:
+            return (car,)
+        return tuple(c for c in range(NUM_CARS) if owner[c] == seat)
+
     def signature(
         self, owner: Sequence[int], finished: Sequence[int]
     ) -> list[tuple[int, bool, int, tuple[int, ...]]]:
         """Everything the table learns from the cars ``finished`` (in order) crossing the line:
-        per car the judgement and the cars of the seat that revealed (I11, I12)."""
+        per car the judgement and the licences uncovered (I11, I12, I14)."""
         result = []
         for j, car in enumerate(finished):
             seat, over, points = self.judge(owner, finished[:j], car)
-            shown = tuple(c for c in range(NUM_CARS) if seat != NOBODY and owner[c] == seat)
-            result.append((seat, over, points, shown))
+            result.append((seat, over, points, self.shown(owner, car, seat)))
         return result
 
 
@@ -409,7 +417,8 @@ class Von0auf100State(State):
         self._check_seat(player)
         g = self.g
         to_move = self.current_player()
-        revealed = {s for r, _, s in self.fin if r == self.race and s != NOBODY}
+        shown = [c for r, car, s in self.fin if r == self.race
+                 for c in g.shown(self.owner, car, s)]
         last: JSON = None
         if self.last is not None:
             seat, can, car, here, there = self.last
@@ -426,7 +435,7 @@ class Von0auf100State(State):
             "cars": {COLOURS[c]: self.pos[c] for c in range(NUM_CARS)},
             "out": [COLOURS[c] for c in self.race_finishes()],
             "finishes": [[r, COLOURS[c], s if s != NOBODY else None] for r, c, s in self.fin],
-            "owners": {COLOURS[c]: s for c, s in enumerate(self.owner) if s in revealed},
+            "owners": {COLOURS[c]: self.owner[c] for c in sorted(shown)},
             "licences": [COLOURS[c] for c in self.licences(player)],
             "dealt": len(self.deal),
             "start": self.start,

@@ -1,0 +1,458 @@
+"""Scenario tests for the rules of Von 0 auf 100; each starts from state notation.
+
+"I7" and the like name the interpretations in docs/rules/von0auf100.md; "E1"-"E3" are the
+rulebook's own three examples.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import rennbahn
+from rennbahn.core.protocol import CHANCE, TERMINAL
+from rennbahn.games.von0auf100.rules import MAX_ROUNDS, Von0auf100State
+
+SMALL = "." * 18
+# The standard mix laid out: squares 1-36 (no oil stain on 1-5).
+BIG = "2..1x.3.o4.5..x2.o..3.1x.o.4..5x.o.."
+ZERO = ",".join(["0"] * 6)
+
+
+def given(players: int) -> str:
+    return "/".join([ZERO] * players)
+
+
+def notation(
+    *,
+    players: int = 4,
+    track: str = SMALL,
+    deal: str = "RYGB",
+    on: str = "-",
+    pos: str = "0,0,0,0,0,0",
+    fin: str = "-",
+    race: int = 1,
+    round: int = 1,
+    start: int = 0,
+    cans: int = 5,
+    wd: int = 0,
+    pend: int = 0,
+    score: str | None = None,
+    last: str = "-",
+    over: int = 0,
+) -> str:
+    """State notation with the fields a test does not care about filled in."""
+    score = score or ",".join(["0"] * players)
+    return (
+        f"race={race} round={round} start={start} cans={cans} wd={wd} pend={pend} "
+        f"track={track} deal={deal} on={on} pos={pos} fin={fin} score={score} "
+        f"given={given(players)} last={last} over={over}"
+    )
+
+
+def load(game: str, text: str) -> Von0auf100State:
+    state = rennbahn.load_game(game).state_from_text(text)
+    assert isinstance(state, Von0auf100State)
+    assert state.to_text() == text
+    return state
+
+
+def play(state: Von0auf100State, *moves: str) -> None:
+    for move in moves:
+        state.apply_action(state.string_to_action(state.current_player(), move))
+
+
+def square(state: Von0auf100State, car: str) -> int:
+    cars = state.observation(0)["cars"]
+    assert isinstance(cars, dict)
+    value = cars[car]
+    assert isinstance(value, int)
+    return value
+
+
+# -- the rulebook's three examples (big race) -----------------------------------------------
+def test_e1_yellow_on_a_can_2_card_moves_five_with_can_3() -> None:
+    """E1, I2: square 1 shows a can 2; can 3 on yellow moves it 3 + 2 = 5 squares."""
+    state = load("von0auf100", notation(track=BIG, on="RO", pos="0,0,1,0,0,0"))
+    assert state.current_player() == 2
+    play(state, "Y")
+    assert square(state, "Y") == 6
+
+
+def test_e2_green_on_turbo_moves_ten_with_can_5() -> None:
+    """E2: square 5 shows 2x; can 5 on green moves it 2 x 5 = 10 squares."""
+    state = load("von0auf100", notation(track=BIG, on="ROYB", pos="0,0,0,5,0,0"))
+    play(state, "G")
+    assert square(state, "G") == 15
+
+
+def test_e3_blue_on_an_oil_stain_goes_back_one_with_can_1() -> None:
+    """E3, I3: square 9 shows an oil stain; can 1 on blue sets it back one square."""
+    state = load("von0auf100", notation(track=BIG, pos="0,0,0,0,9,0"))
+    play(state, "B")
+    assert square(state, "B") == 8
+
+
+def test_i2_a_symbol_acts_on_the_next_move_from_its_card() -> None:
+    """I2: landing on a card does nothing; its symbol counts when the car moves on from it."""
+    state = load("von0auf100", notation(track=BIG, pos="6,0,0,0,0,0"))
+    play(state, "R")  # can 1 from square 6 (plain) lands on square 7 (can 3)
+    assert square(state, "R") == 7
+    play(state, "O", "Y", "G", "B")  # the round ends
+    play(state, "R")  # can 1 from the can-3 card: 1 + 3
+    assert square(state, "R") == 11
+
+
+def test_i2_the_start_card_is_plain() -> None:
+    """I2: the start/target card shows no symbol."""
+    state = load("von0auf100", notation(track=BIG, on="RO"))
+    play(state, "Y")
+    assert square(state, "Y") == 3
+
+
+def test_i3_oil_with_a_high_can_stops_at_the_first_card() -> None:
+    """I3: from the earliest oil stain possible (square 6) can 5 reaches square 1, not less."""
+    track = BIG[:5] + "o" + BIG[6:8] + "." + BIG[9:]  # squares 6 and 9 swapped
+    state = load("von0auf100", notation(track=track, on="ROYG", pos="0,0,0,0,6,0"))
+    play(state, "B")
+    assert square(state, "B") == 1
+
+
+# -- I1: the start/target card counts as one square --------------------------------------------
+def test_i1_the_start_target_card_is_one_square() -> None:
+    """I1: from the last track card (18) can 1 crosses the line; from 17 it does not."""
+    state = load("von0auf100(race=small)", notation(pos="17,0,0,0,0,18"))
+    play(state, "P")  # unowned purple: 18 + 1 reaches the start/target card
+    assert state.observation(0)["out"] == ["P"]
+    assert square(state, "P") == 19
+    play(state, "R")  # can 2 from 17: across, red is seat 0's
+    assert state.is_terminal()
+
+
+def test_i1_a_car_one_short_stays_in_the_race() -> None:
+    """I1: landing on the last track card is not crossing the line."""
+    state = load("von0auf100(race=small)", notation(pos="17,0,0,0,0,0"))
+    play(state, "R")
+    assert square(state, "R") == 18
+    assert state.observation(0)["out"] == []
+    assert not state.is_terminal()
+
+
+# -- I4, I5: laying the track ------------------------------------------------------------------
+def test_i4_no_oil_stain_on_the_first_five_cards() -> None:
+    """I4: the first five cards are drawn from the cards without an oil stain."""
+    state = rennbahn.load_game("von0auf100").new_initial_state()
+    assert state.current_player() == CHANCE
+    outcomes = {state.action_to_string(CHANCE, a): p for a, p in state.chance_outcomes()}
+    assert "lay oil" not in outcomes
+    assert outcomes["lay plain"] == pytest.approx(18 / 32)
+    assert outcomes["lay 2x"] == pytest.approx(4 / 32)
+    state = load("von0auf100", notation(track=".2.x.", deal="-"))
+    outcomes = {state.action_to_string(CHANCE, a): p for a, p in state.chance_outcomes()}
+    assert outcomes["lay oil"] == pytest.approx(4 / 31)
+    assert outcomes["lay plain"] == pytest.approx(15 / 31)
+
+
+def test_i4_an_oil_stain_cannot_be_written_on_the_first_five_cards() -> None:
+    """I4: the notation refuses a track with an oil stain on square 1-5."""
+    game = rennbahn.load_game("von0auf100")
+    with pytest.raises(rennbahn.NotationError, match="oil"):
+        game.state_from_text(notation(track="..o", deal="-"))
+
+
+def test_i4_a_forced_card_is_laid_without_a_chance_node() -> None:
+    """I4: when the cards left are all of one kind, they are laid at once."""
+    state = load("von0auf100", notation(track=BIG[:33] + ".", deal="-"))
+    assert [state.action_to_string(CHANCE, a) for a in state.legal_actions()] == [
+        "lay plain", "lay oil"]
+    play(state, "lay oil")
+    assert state.observation(0)["track"] == BIG[:33] + ".o."
+    assert state.observation(0)["phase"] == "deal"
+
+
+def test_i4_the_small_race_lays_its_plain_track_without_chance() -> None:
+    """I4: the small race's 18 plain cards leave nothing to chance: dealing starts."""
+    state = rennbahn.load_game("von0auf100(race=small)").new_initial_state()
+    assert state.observation(0)["track"] == SMALL
+    assert {state.action_to_string(CHANCE, a) for a in state.legal_actions()} == {
+        f"licence {c}" for c in "ROYGBP"}
+
+
+def test_i5_the_card_mix_is_a_parameter(tmp_path: Path) -> None:
+    """I5: another mix loads by name or path; a mix too oily to start with is refused."""
+    slippery = rennbahn.load_game("von0auf100(cards=slippery)")
+    state = slippery.new_initial_state()
+    assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1)
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps({"plain": 3, "can": {"5": 3}, "turbo": 1, "oil": 2}))
+    game = rennbahn.load_game(f"von0auf100(cards={mine})")
+    assert game.new_initial_state().observation(0)["length"] == 9
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"plain": 2, "oil": 9}))
+    with pytest.raises(rennbahn.ParameterError, match="without an oil stain"):
+        rennbahn.load_game(f"von0auf100(cards={bad})")
+    with pytest.raises(rennbahn.ParameterError, match="standard"):
+        rennbahn.load_game("von0auf100(cards=nosuchmix)")
+
+
+# -- I6: the licences -------------------------------------------------------------------------
+def test_i6_a_licence_is_seen_by_its_holder_only() -> None:
+    """I6: seat 0 sees its licence; the others see that a licence was dealt, not which."""
+    state = load("von0auf100(race=small)", notation(deal="-"))
+    play(state, "licence Y")
+    assert state.information_state_string(0).endswith("c:licence Y")
+    assert state.information_state_string(1).endswith("c:?")
+    assert state.observation(0)["licences"] == ["Y"]
+    assert state.observation(1)["licences"] == []
+    assert "Y" not in json.dumps(state.observation(1)["owners"])
+
+
+def test_i6_two_players_are_dealt_two_licences_each_in_turn() -> None:
+    """I6: with two players, licences go to seats 0, 1, 0, 1; two stay in the box unseen."""
+    state = load("von0auf100(players=2,race=small)", notation(players=2, deal="-"))
+    play(state, "licence R", "licence O", "licence Y", "licence G")
+    assert state.observation(0)["licences"] == ["R", "Y"]
+    assert state.observation(1)["licences"] == ["O", "G"]
+    assert state.current_player() == 0
+    assert "licence O" not in state.information_state_string(0)
+    assert "licence Y" not in state.information_state_string(1)
+
+
+# -- I7, I8: the round ------------------------------------------------------------------------
+def test_i7_cans_go_round_from_the_starting_player_who_passes_the_tile() -> None:
+    """I7: with two players seat 0 places cans 1, 3, 5 and seat 1 cans 2, 4; next round
+    seat 1 starts."""
+    state = load("von0auf100(players=2,race=small)", notation(players=2, deal="RYOG"))
+    seats = []
+    for car in "ROYGB":
+        seats.append(state.current_player())
+        play(state, car)
+    assert seats == [0, 1, 0, 1, 0]
+    assert [square(state, c) for c in "ROYGBP"] == [1, 2, 3, 4, 5, 0]
+    assert state.observation(0)["start"] == 1
+    assert state.current_player() == 1
+
+
+def test_i8_one_can_per_driver_card() -> None:
+    """I8: cars that already have a can this round cannot get another."""
+    state = load("von0auf100(race=small)", notation(on="YB"))
+    assert [state.action_to_string(2, a) for a in state.legal_actions()] == ["R", "O", "G", "P"]
+    text = state.to_text()
+    with pytest.raises(rennbahn.IllegalActionError, match="not a legal move"):
+        state.string_to_action(2, "Y")
+    with pytest.raises(rennbahn.IllegalActionError):
+        state.apply_action(2)  # yellow
+    assert state.to_text() == text
+
+
+def test_i8_no_can_on_a_car_put_aside() -> None:
+    """I8: the driver card of a car across the line takes no can."""
+    state = load("von0auf100(race=small)", notation(pos="0,19,0,0,0,0", fin="1:O-", cans=4, wd=1))
+    assert "O" not in [state.action_to_string(0, a) for a in state.legal_actions()]
+
+
+# -- I9, I10: withdrawing cans ----------------------------------------------------------------
+def test_i9_the_can_is_withdrawn_at_the_next_round() -> None:
+    """I9: the round goes on with cans 2-5 after can 1 took an unowned car across; the next
+    round has cans 1-4."""
+    state = load("von0auf100(race=small)", notation(pos="0,18,0,0,0,0"))
+    play(state, "O")
+    assert state.observation(0)["out"] == ["O"]
+    assert state.observation(0)["pending"] == 1
+    for car in "RYGB":
+        assert not state.is_terminal()
+        play(state, car)
+    obs = state.observation(0)
+    assert (obs["cans"], obs["withdrawn"], obs["round"], obs["start"]) == (4, 1, 2, 1)
+    play(state, "R", "Y", "G", "B")
+    assert state.observation(0)["round"] == 3  # four cans make a round now
+
+
+def test_i10_a_third_unowned_car_withdraws_can_3() -> None:
+    """I10: with three players (three unowned cars), the third one across leaves cans 1-2
+    for the three cars left: one still stands still each round."""
+    text = notation(players=3, deal="RYG", pos="0,19,0,0,19,18", fin="1:O-,1:B-", cans=3,
+                    wd=2)
+    state = load("von0auf100(players=3,race=small)", text)
+    play(state, "P", "R", "Y")
+    obs = state.observation(0)
+    assert (obs["cans"], obs["withdrawn"]) == (2, 3)
+
+
+def test_i10_withdraw_two_keeps_can_3() -> None:
+    """I10, parameter withdraw=two: only cans 5 and 4 are withdrawn, so all three cars left
+    move each round."""
+    text = notation(players=3, deal="RYG", pos="0,19,0,0,19,18", fin="1:O-,1:B-", cans=3,
+                    wd=2)
+    state = load("von0auf100(players=3,withdraw=two,race=small)", text)
+    play(state, "P", "R", "Y")
+    obs = state.observation(0)
+    assert (obs["cans"], obs["withdrawn"]) == (3, 2)
+
+
+def test_i10_withdraw_two_never_uses_more_cans_than_cars() -> None:
+    """I10: with withdraw=two and two players, four cars across leave two cars and two cans."""
+    text = notation(players=2, deal="RYOG", pos="0,19,0,19,19,18", fin="1:G-,1:O-,1:B-",
+                    cans=3, wd=2)
+    state = load("von0auf100(players=2,withdraw=two,race=small)", text)
+    play(state, "P", "R", "Y")  # purple (unowned) across; seats 0 and 1 keep red, yellow
+    obs = state.observation(0)
+    assert (obs["cans"], obs["withdrawn"]) == (2, 2)
+    assert obs["out"] == ["G", "O", "B", "P"]
+
+
+# -- I11, I12: the end of the race ------------------------------------------------------------
+def test_i11_an_owned_car_ends_the_game_and_only_its_licence_is_shown() -> None:
+    """I11: green (seat 2) crosses with can 3: seat 2 wins at once, the rest stays hidden."""
+    state = load("von0auf100(race=small)", notation(on="RO", pos="0,0,0,16,0,0"))
+    play(state, "G")
+    assert state.current_player() == TERMINAL
+    assert state.returns() == [0.0, 0.0, 1.0, 0.0]
+    for seat in range(4):
+        obs = state.observation(seat)
+        assert obs["owners"] == {"G": 2}
+        assert obs["finishes"] == [[1, "G", 2]]
+    assert state.observation(1)["licences"] == ["Y"]
+
+
+def test_i12_two_players_the_first_car_across_is_not_announced() -> None:
+    """I12: red, seat 0's first car, crosses like an unowned car (a can goes); yellow, its
+    second, ends the game and shows both licences."""
+    state = load("von0auf100(players=2,race=small)", notation(players=2, deal="ROYG",
+                                                   pos="18,0,17,0,0,0"))
+    play(state, "R")
+    obs = state.observation(1)
+    assert obs["finishes"] == [[1, "R", None]]
+    assert obs["owners"] == {}
+    assert obs["pending"] == 1
+    assert not state.is_terminal()
+    play(state, "Y")  # can 2 from 17
+    assert state.is_terminal()
+    assert state.returns() == [1.0, 0.0]
+    assert state.observation(1)["owners"] == {"R": 0, "Y": 0}
+
+
+def test_i12_an_unowned_car_does_not_count_for_two_players() -> None:
+    """I12: seat 1's car after an unowned one is still its first: the race goes on."""
+    state = load("von0auf100(players=2,race=small)", notation(players=2, deal="ROYP",
+                                                   pos="0,0,0,0,18,17"))
+    play(state, "B", "P")
+    assert not state.is_terminal()
+    assert state.observation(0)["out"] == ["B", "P"]
+
+
+# -- I13, I14, I15: variations ----------------------------------------------------------------
+def test_i13_several_races_deal_again_and_pass_the_start() -> None:
+    """I13: race 1 won by seat 1 scores it a win; race 2 deals new licences, seat 1 starts."""
+    state = load("von0auf100(races=2,race=small)", notation(pos="0,0,18,0,0,0"))
+    play(state, "Y")
+    obs = state.observation(0)
+    assert (obs["race"], obs["score"], obs["phase"], obs["start"]) == (2, [0, 1, 0, 0],
+                                                                       "deal", 1)
+    assert obs["cars"] == dict.fromkeys("ROYGBP", 0)
+    assert obs["licences"] == []
+    assert obs["finishes"] == [[1, "Y", 1]]
+    assert state.information_state_string(0) == "from " + load(
+        "von0auf100(races=2,race=small)", notation(pos="0,0,18,0,0,0")
+    ).observation_string(0) + " 0:Y"
+
+
+def test_i13_the_big_race_lays_a_new_track_for_the_next_race() -> None:
+    """I13: in the big race every race shuffles and lays the track anew."""
+    state = load("von0auf100(races=3)", notation(track=BIG, pos="0,0,36,0,0,0"))
+    play(state, "Y")
+    assert state.observation(0)["phase"] == "layout"
+    assert state.observation(0)["track"] == ""
+
+
+def test_i14_season_an_owned_car_scores_and_the_race_goes_on() -> None:
+    """I14: in the season green (seat 2) scores 5 and shows its licence; the race goes on;
+    an unowned car takes no place."""
+    state = load("von0auf100(scoring=season,races=2,race=small)",
+                 notation(pos="0,18,0,18,0,0"))
+    play(state, "G", "O")
+    obs = state.observation(0)
+    assert obs["score"] == [0, 0, 5, 0]
+    assert obs["owners"] == {"G": 2}
+    assert obs["pending"] == 2
+    assert not state.is_terminal()
+
+
+def test_i14_season_three_owned_cars_end_the_race() -> None:
+    """I14: the third owned car across scores 1 and ends the race."""
+    text = notation(pos="18,0,19,19,0,0", fin="1:Y1,1:G2", score="0,5,3,0", cans=3, wd=2)
+    state = load("von0auf100(scoring=season,race=small)", text)
+    play(state, "R")
+    assert state.is_terminal()
+    assert state.observation(0)["score"] == [1, 5, 3, 0]
+    assert state.returns() == [0.0, 1.0, 0.0, 0.0]
+
+
+def test_i14_season_places_any_an_unowned_car_takes_a_place() -> None:
+    """I14, season_places=any: an unowned car takes second place, its 3 points are lost."""
+    text = notation(pos="18,18,19,0,0,0", fin="1:Y1", score="0,5,0,0", cans=4, wd=1)
+    state = load("von0auf100(scoring=season,season_places=any,race=small)", text)
+    play(state, "O", "R")
+    assert state.is_terminal()
+    assert state.observation(0)["score"] == [1, 5, 0, 0]
+
+
+def test_i14_season_two_players_each_car_scores() -> None:
+    """I14: with two players every owned car is shown and scored when it crosses."""
+    state = load("von0auf100(players=2,scoring=season,race=small)",
+                 notation(players=2, deal="ROYG", pos="18,0,0,0,0,0"))
+    play(state, "R")
+    obs = state.observation(1)
+    assert obs["score"] == [5, 0]
+    assert obs["owners"] == {"R": 0}
+
+
+def test_i15_equal_leaders_share_the_win() -> None:
+    """I15: after two races won by seats 0 and 3 the two share the result."""
+    text = notation(race=2, track=BIG, pos="0,0,0,0,36,0", score="1,0,0,0", fin="1:R0")
+    state = load("von0auf100(races=2)", text)
+    play(state, "B")
+    assert state.returns() == [0.5, 0.0, 0.0, 0.5]
+
+
+def test_i16_a_race_of_200_rounds_ends_without_a_winner() -> None:
+    """I16: the safety stop: the last can of round 200 ends the race; nobody wins it."""
+    state = load("von0auf100(race=small)", notation(round=MAX_ROUNDS, on="ROYG"))
+    play(state, "B")
+    assert state.is_terminal()
+    assert state.returns() == [0.25] * 4
+
+
+# -- notation -----------------------------------------------------------------------------
+def test_move_and_chance_notation_reads_back() -> None:
+    state = load("von0auf100", notation(track=BIG, deal="-"))
+    assert state.string_to_action(CHANCE, "licence P") == 13
+    assert state.action_to_string(CHANCE, 3) == "lay +3"
+    assert state.action_to_string(0, 2) == "Y"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("race=1", "lacks"),
+        (notation().replace("pos=0,0,0,0,0,0", "pos=0,0,0"), "pos needs"),
+        (notation().replace("deal=RYGB", "deal=RRGB"), "twice"),
+        (notation().replace("deal=RYGB", "deal=RYGX"), "car 'X'"),
+        (notation(pos="0,19,0,0,0,0"), "across the line"),
+        (notation(on="ROYGB"), "fewer than 5 cans"),
+        (notation() + " extra=1", "bad field"),
+        (notation(start=4), "start=4 is out of range"),
+    ],
+)
+def test_malformed_notation_says_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(rennbahn.NotationError, match=message):
+        rennbahn.load_game("von0auf100(race=small)").state_from_text(text)
+
+
+def test_parameters_are_checked() -> None:
+    with pytest.raises(rennbahn.ParameterError):
+        rennbahn.load_game("von0auf100(players=6)")
+    with pytest.raises(rennbahn.ParameterError):
+        rennbahn.load_game("von0auf100(race=medium)")
