@@ -8,7 +8,8 @@ Usage::
 
 One process, one core. A playout samples chance with the outcome probabilities and picks
 uniformly among legal moves (every seat at simultaneous nodes), as the random bot does, but
-without the driver's record keeping: this measures the rules.
+without the driver's record keeping: this measures the rules. The second figure is the same
+through ``rennbahn.play`` with random bots (seat views, notation and the game record).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import random
 import time
 
 import rennbahn
+from rennbahn.bots import RandomBot
 from rennbahn.core.driver import sample_chance
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game
 
@@ -66,6 +68,19 @@ def measure(game: Game, seconds: float, seed: int = 0) -> tuple[float, float, in
             return games / elapsed, actions / elapsed, games
 
 
+def measure_driver(game: Game, seconds: float, seed: int = 0) -> float:
+    """Games per second through the seeded driver with random bots (records included)."""
+    bots = [RandomBot(game) for _ in range(game.num_players())]
+    games = 0
+    start = time.perf_counter()
+    while True:
+        rennbahn.play(game, bots, seed + games)
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return games / elapsed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game strings (default: one per game)")
@@ -86,8 +101,9 @@ def main() -> None:
             pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
             continue
         per_second, actions, played = measure(game, args.seconds)
-        print(f"{str(game):70s} {per_second:9.1f} games/s {actions:11.0f} actions/s "
-              f"({played} games)")
+        driver = measure_driver(game, args.seconds)
+        print(f"{game!s}\n    rules: {per_second:9.1f} games/s {actions:11.0f} actions/s "
+              f"({played} games)    driver with records: {driver:9.1f} games/s", flush=True)
 
 
 if __name__ == "__main__":
