@@ -478,3 +478,11 @@ def test_an_illegal_move_names_the_legal_ones_and_changes_nothing() -> None:
     with pytest.raises(rennbahn.IllegalActionError, match="simultaneous node"):
         state.apply_action(4)
     assert state.to_text() == before
+
+
+def test_str_shows_the_table_for_people() -> None:
+    state = play_moves(three(), "230, 250, 240")
+    text = str(state)
+    assert "Gib Gas!, 3 drivers — round 2, choose" in text
+    assert "track: B1-1 XF3-1 XS3-1" in text
+    assert "driver 2: damage 18, stars 2 (V2-1), hand 200 210 220 230 240 die tempo pit" in text

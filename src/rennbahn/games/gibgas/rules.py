@@ -600,6 +600,31 @@ class GibGasState(State):
             raise NotationError(f"q= names a seat that does not exist: {q!r}")
 
     # -- views -----------------------------------------------------------------------------
+    def __str__(self) -> str:
+        """The whole table for people (hidden cards included): one line per driver."""
+        g = self.g
+        cards = g.deck.cards
+        row = [cards[k].code for k in self.dealt[self.resolved:]]
+        lines = [
+            f"{g.TITLE}, {g.players} drivers — round {self.resolved + 1}, {PHASES[self.phase]}",
+            f"track: {' '.join(row) or '(none)'}   stack: {g.deck.raced - len(self.dealt)} left",
+        ]
+        for s in range(g.players):
+            won = " ".join(cards[k].code for k in self.won[s])
+            discard = f", discarded {CARD_NAMES[self.discard[s]]}" if self.discard[s] >= 0 else ""
+            lines.append(
+                f"driver {s + 1}: damage {self.damage[s]}, stars {self.stars(s)}"
+                f"{' (' + won + ')' if won else ''}, hand "
+                f"{' '.join(CARD_NAMES[c] for c in _BITS[self.hand[s]]) or '-'}{discard}, "
+                f"this round {_speed(self.speed[s])}"
+            )
+        if g.franz:
+            lines.append(f"Franz: {sum(self.f_pile)} cards in his pile, this round "
+                         f"{_speed(self.f_speed)}")
+        if self.phase in (P_PITROLL, P_PITTAKE):
+            lines.append(f"pit stops: drivers {[q + 1 for q in self.queue]}, points {self.points}")
+        return "\n".join(lines)
+
     def observation(self, player: int) -> dict[str, JSON]:
         g = self.g
         cards = g.deck.cards
