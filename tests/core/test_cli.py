@@ -96,3 +96,19 @@ def test_games_lists_every_game_with_parameters() -> None:
     assert gibgas["players"] == [2, 6]
     assert {p["name"] for p in gibgas["params"]} >= {"players", "champions"}
     assert "heuristic" in gibgas["bots"]
+
+
+def test_replay_as_a_seat_masks_the_others_secrets(tmp_path: Path) -> None:
+    record = tmp_path / "six.json"
+    played = runner.invoke(app, ["play", "gibgas(players=6)", "--seats",
+                                 "random,random,random,random,random,random", "--seed", "8",
+                                 "--record", str(record)])
+    assert played.exit_code == 0, played.output
+    full = runner.invoke(app, ["replay", str(record)])
+    as_seat = runner.invoke(app, ["replay", str(record), "--seat", "0"])
+    assert full.exit_code == as_seat.exit_code == 0
+    discards_full = next(line for line in full.output.splitlines() if "discard" in line)
+    discards_seat = next(line for line in as_seat.output.splitlines() if "discard" in line)
+    assert discards_full.count("discard") == 6
+    assert discards_seat.count("discard") == 1
+    assert discards_seat.count("?") == 5

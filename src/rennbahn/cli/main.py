@@ -195,7 +195,8 @@ def sim(
 @app.command(name="replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
-    seat: Annotated[int | None, typer.Option(help="draw the game as this seat saw it")] = None,
+    seat: Annotated[int | None, typer.Option(
+        help="show the game as this seat (0-based) saw it, others' secrets masked")] = None,
     pause: Annotated[bool, typer.Option(help="wait for Enter after each step")] = False,
 ) -> None:
     """Step through a game record, checking every move."""
@@ -216,7 +217,11 @@ def replay_command(
                               f"seats {', '.join(record.seats)}")
             if step is not None:
                 who = {-1: "chance", -2: "all"}.get(step.actor, f"Driver {step.actor + 1}")
-                console.print(f"{number:4d}. {who}: {', '.join(step.moves)}")
+                moves = list(step.moves)
+                if seat is not None:  # what that seat saw: others' secrets stay masked
+                    seen = state.history_notation(seat)[-len(moves):]
+                    moves = [m.partition(":")[2] for m in seen]
+                console.print(f"{number:4d}. {who}: {', '.join(moves)}", soft_wrap=True)
             if seat is not None:
                 observation = state.observation(seat)
                 for line in narration(ui, last, observation):

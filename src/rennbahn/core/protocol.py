@@ -286,18 +286,27 @@ class State(ABC):
         self._check_seat(player)
         return json.dumps(self.observation(player), sort_keys=True, separators=(",", ":"))
 
-    def information_state_string(self, player: int) -> str:
-        """Everything ``player`` has seen: the start and every action, unseen ones masked."""
-        self._check_seat(player)
+    def history_notation(self, player: int | None = None) -> list[str]:
+        """Every applied action as ``actor:move``; for a seat, ``actor:?`` where it saw nothing.
+
+        ``player=None`` shows everything (the full record).
+        """
+        if player is not None:
+            self._check_seat(player)
         parts: list[str] = []
-        if self._origin is not None:
-            parts.append("from " + self._origin.observation_string(player))
         for actor, action, visibility in self._log:
             who = "c" if actor == CHANCE else str(actor)
-            if visibility == ALL_SEATS or visibility >> player & 1:
+            if player is None or visibility == ALL_SEATS or visibility >> player & 1:
                 parts.append(f"{who}:{self._action_to_string(actor, action)}")
             else:
                 parts.append(f"{who}:?")
+        return parts
+
+    def information_state_string(self, player: int) -> str:
+        """Everything ``player`` has seen: the start and every action, unseen ones masked."""
+        parts = self.history_notation(player)
+        if self._origin is not None:
+            parts.insert(0, "from " + self._origin.observation_string(player))
         return " ".join(parts)
 
     def __str__(self) -> str:
