@@ -1,0 +1,204 @@
+"""Bots for Von 0 auf 100 that see only their seat's view.
+
+:func:`beliefs` turns what a seat has seen into probabilities of who owns which car: every
+deal of the other seats that explains the cars across the line (who uncovered what) is
+weighed by how much each seat has pushed the cars it would own (a seat moves its own car
+more, on average, than the others). :class:`HeuristicBot` moves its own car forward, keeps
+the cars it believes are the others' back, and spreads its big cans over a decoy so its own
+car does not stand out.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Mapping, Sequence
+
+from rennbahn.core.driver import SeatView
+from rennbahn.core.protocol import JSON, Game
+from rennbahn.games.von0auf100.components import COLOURS, KIND_CODES, NUM_CARS, move_by
+from rennbahn.games.von0auf100.rules import NOBODY, Von0auf100Game
+
+#: How strongly a square given to a car points to its owner (log-likelihood per square).
+EVIDENCE = 0.3
+#: The worth of a square moved by one's own car, and the harm of one moved by another's.
+OWN = 1.0
+OTHERS = 0.9
+#: Bonus for taking the last own car across (the win), harm of taking another's across.
+WIN = 1000.0
+LOSS = 400.0
+#: Weight of not standing out early in the race (falls to 0 at the line).
+DISGUISE = 0.6
+#: How surely a car one saves for a bigger can of one's own is still free then.
+SAVE = 0.8
+#: How likely a seat holding a can that would take a car across puts it on that car.
+TAKEN = 0.5
+#: What standing on a card is worth for the next move, per kind.
+CARD_WORTH = (0.0, 0.3, 0.6, 0.9, 1.2, 1.5, 1.5, -1.5)
+
+
+def _ints(value: JSON) -> list[int]:
+    assert isinstance(value, list)
+    return [int(v) for v in value]
+
+
+def beliefs(observation: Mapping[str, JSON], game: Game) -> list[list[float]]:
+    """``P[seat][car]``: the probability that ``seat`` holds ``car``'s licence this race.
+
+    The observing seat's own row is certain. Deals that contradict what the table learnt
+    when cars crossed the line (I11, I12, I14) get no weight.
+    """
+    assert isinstance(game, Von0auf100Game)
+    n = game.players
+    me = int(str(observation["you"]))
+    mine = [COLOURS.index(str(c)) for c in _strs(observation["licences"])]
+    finishes = observation["finishes"]
+    assert isinstance(finishes, list)
+    race = observation["race"]
+    finished = [COLOURS.index(str(f[1])) for f in finishes if isinstance(f, list) and
+                f[0] == race]
+    uncovered = observation["owners"]
+    assert isinstance(uncovered, dict)
+    shown = {COLOURS.index(car): int(seat) for car, seat in uncovered.items()}
+    ongoing = observation["phase"] != "over"
+    given_rows = observation["given"]
+    assert isinstance(given_rows, list)
+    given = [_ints(row) for row in given_rows]
+
+    others = [s for s in game.deal_seats if s != me]
+    pool = [c for c in range(NUM_CARS) if c not in mine]
+    totals = [[0.0] * NUM_CARS for _ in range(n)]
+    weight_sum = 0.0
+    for choice in itertools.permutations(pool, len(others)):
+        owner = [NOBODY] * NUM_CARS
+        for car in mine:
+            owner[car] = me
+        for seat, car in zip(others, choice, strict=True):
+            owner[car] = seat
+        if not _explains(game, owner, finished, shown, ongoing):
+            continue
+        weight = math.exp(EVIDENCE * sum(given[s][c] for s, c in zip(others, choice,
+                                                                    strict=True)))
+        weight_sum += weight
+        for car, seat in enumerate(owner):
+            if seat != NOBODY:
+                totals[seat][car] += weight
+    if weight_sum == 0.0:  # nothing fits (cannot happen in a real game): know nothing
+        return [[1.0 if s == me and c in mine else 0.0 for c in range(NUM_CARS)]
+                for s in range(n)]
+    return [[value / weight_sum for value in row] for row in totals]
+
+
+def _strs(value: JSON) -> list[str]:
+    assert isinstance(value, list)
+    return [str(v) for v in value]
+
+
+def _explains(
+    game: Von0auf100Game,
+    owner: Sequence[int],
+    finished: Sequence[int],
+    shown: Mapping[int, int],
+    ongoing: bool,
+) -> bool:
+    uncovered: dict[int, int] = {}
+    for seat, over, _, cars in game.signature(owner, finished):
+        if over and ongoing:
+            return False
+        for car in cars:
+            uncovered[car] = seat
+    return uncovered == dict(shown)
+
+
+class HeuristicBot:
+    """Moves its own car, holds back the cars it believes are the others', and does not
+    give itself away: early on it keeps its own car from standing out among the cars it has
+    pushed, by pushing a likely unowned decoy too."""
+
+    def __init__(self, game: Game) -> None:
+        assert isinstance(game, Von0auf100Game)
+        self.game = game
+
+    def step(self, view: SeatView, rng: random.Random) -> int:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation()
+        belief = beliefs(obs, self.game)
+        scored = [(self.score(obs, belief, car) + rng.random() * 1e-3, car) for car in legal]
+        return max(scored)[1]
+
+    def score(self, obs: Mapping[str, JSON], belief: list[list[float]], car: int) -> float:
+        """What putting the next can on ``car`` is worth to this seat."""
+        g = self.game
+        me = int(str(obs["you"]))
+        cars = obs["cars"]
+        assert isinstance(cars, dict)
+        pos = [int(cars[c]) for c in COLOURS]
+        track = str(obs["track"])
+        can = int(str(obs["next_can"]))
+        here = pos[car]
+        steps = move_by(KIND_CODES.index(track[here - 1]) if here else 0, can)
+        there = here + steps
+        crosses = there >= g.target
+        landing = 0.0 if crosses else CARD_WORTH[KIND_CODES.index(track[there - 1])] if there \
+            else 0.0
+        mine = belief[me][car]
+        theirs = sum(belief[s][car] for s in range(g.players) if s != me)
+        out = set(_strs(obs["out"]))
+        value = (mine * OWN - theirs * OTHERS) * (steps + landing)
+        if mine:  # a bigger can of mine later this round would do more for this car
+            later = [v for v in range(can + g.players, int(str(obs["cans"])) + 1, g.players)]
+            if later:
+                value -= mine * OWN * SAVE * max(0, move_by(KIND_CODES.index(track[here - 1])
+                                                            if here else 0, later[-1]))
+        own_cars = [COLOURS.index(c) for c in _strs(obs["licences"])]
+        last_own = g.season or all(COLOURS[c] in out for c in own_cars if c != car)
+        win = WIN if last_own else WIN / 4
+        if crosses:
+            value += mine * win - theirs * LOSS
+        else:  # a can on the car keeps the others' bigger cans off it this round
+            value += (theirs * LOSS - mine * win) * self._risk(obs, pos, car, me)
+        return value - self._suspicion(obs, belief, car, steps, pos)
+
+    def _risk(self, obs: Mapping[str, JSON], pos: list[int], car: int, me: int) -> float:
+        """How likely another seat takes ``car`` across later this round if it stays free."""
+        g = self.game
+        can = int(str(obs["next_can"]))
+        start = int(str(obs["start"]))
+        here = pos[car]
+        kind = KIND_CODES.index(str(obs["track"])[here - 1]) if here else 0
+        crossing = sum(
+            1 for later in range(can + 1, int(str(obs["cans"])) + 1)
+            if (start + later - 1) % g.players != me and here + move_by(kind, later) >= g.target
+        )
+        return 1.0 - (1.0 - TAKEN) ** crossing
+
+    def _suspicion(
+        self,
+        obs: Mapping[str, JSON],
+        belief: list[list[float]],
+        car: int,
+        steps: int,
+        pos: list[int],
+    ) -> float:
+        """How much more this move makes one's own cars stand out among the cars one has
+        pushed (the evidence :func:`beliefs` uses), weighed by how early it is."""
+        me = int(str(obs["you"]))
+        rows = obs["given"]
+        assert isinstance(rows, list)
+        pushed = _ints(rows[me])
+        out = set(_strs(obs["out"]))
+        own = [c for c in range(NUM_CARS) if belief[me][c] == 1.0]
+        decoys = [c for c in range(NUM_CARS) if c not in own and COLOURS[c] not in out]
+        if not own or not decoys:
+            return 0.0
+
+        def standing_out(tally: list[int]) -> int:
+            return max(0, max(tally[c] for c in own) - max(tally[c] for c in decoys))
+
+        after = list(pushed)
+        after[car] += steps
+        lead = max(pos[c] for c in own) / self.game.target
+        return DISGUISE * (1.0 - lead) * (standing_out(after) - standing_out(pushed))
