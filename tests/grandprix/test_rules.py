@@ -1,0 +1,335 @@
+"""Grand Prix scenario tests: each starts from state notation and plays moves by notation.
+
+"I<n>" names the interpretation in docs/rules/grandprix.md that a test covers. The track
+``FULL`` (see scenarios.py) has the accident at card 3, the pit stop at 7, the oil slick at
+12, the grandstand at 17 and the turnaround at 21; progress 42 is home.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+import rennbahn
+from rennbahn.core.protocol import CHANCE, TERMINAL
+from rennbahn.games.grandprix.components import (
+    CURVE,
+    TURN_LEFT,
+    Spreading,
+    load_stack,
+    segment_bounds,
+)
+from tests.grandprix.scenarios import FULL, PREFIX, at, names, play
+
+FOUR = "0,0,0,0"
+
+
+def cars(state: rennbahn.State) -> str:
+    return state.to_text().split()[1]
+
+
+# -- I1: the cards -------------------------------------------------------------------------
+def test_i1_the_22_cards_include_the_two_large_ones_by_default() -> None:
+    assert load_stack("with_large").size == 20
+    assert load_stack("with_large").events == 4
+    assert load_stack("plus_large").size == 22
+    game = rennbahn.load_game("grandprix")
+    state = play(game.new_initial_state(), "build")
+    assert state.current_player() == CHANCE
+    assert math.isclose(sum(p for _, p in state.chance_outcomes()), 1.0)
+
+
+def test_i1_plus_large_still_draws_after_twenty_cards() -> None:
+    state = at(f"{PREFIX[20]} {FOUR} 0:choose 20", "grandprix(stack=plus_large)")
+    play(state, "build")
+    assert state.current_player() == CHANCE
+    assert names(state) == ["straight", "curve"]
+
+
+def test_i1_a_stack_file_can_be_loaded_by_path(tmp_path: Path) -> None:
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps({"straight": 3, "curve": 3, "pit": 1, "oil": 1}))
+    game = rennbahn.load_game("grandprix", stack=str(path), event_gap=1)
+    assert game.stack.size == 8 and game.stack.events == 2  # type: ignore[attr-defined]
+    with pytest.raises(rennbahn.ParameterError, match="no Grand Prix stack"):
+        rennbahn.load_game("grandprix", stack="no_such_stack")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"wing": 3}))
+    with pytest.raises(rennbahn.ParameterError, match="card kinds"):
+        rennbahn.load_game("grandprix", stack=str(bad))
+
+
+# -- I2: spreading the event cards ---------------------------------------------------------
+@pytest.mark.parametrize(("size", "gap"), [(20, 2), (22, 2), (20, 0), (22, 3)])
+def test_i2_every_obeying_stack_is_equally_likely(size: int, gap: int) -> None:
+    spreading = Spreading(size, 4, gap)
+    bounds = segment_bounds(size, 4)
+    valid = [
+        places for places in itertools.combinations(range(size), 4)
+        if all(bounds[j] <= p < bounds[j + 1] for j, p in enumerate(places))
+        and all(b - a - 1 >= gap for a, b in itertools.pairwise(places))
+    ]
+    total = 0.0
+    for places in valid:
+        chance, last = 1.0, -1000
+        for i in range(size):
+            p = spreading.event_chance(i, sum(1 for q in places if q < i), last)
+            if i in places:
+                chance *= p
+                last = i
+            else:
+                chance *= 1 - p
+        assert math.isclose(chance, 1 / len(valid))
+        total += chance
+    assert math.isclose(total, 1.0)
+
+
+def test_i2_a_quarter_without_its_event_forces_one() -> None:
+    state = play(at(f"ssss {FOUR} 0:choose 4"), "build")
+    assert state.chance_outcomes() == [(8, 0.25), (9, 0.25), (10, 0.25), (11, 0.25)]
+    assert names(state) == ["accident", "pit", "oil", "grandstand"]
+
+
+def test_i2_no_event_follows_another_closely() -> None:
+    state = play(at(f"sA {FOUR} 0:choose 2"), "build")
+    assert state.chance_outcomes() == [(6, 7 / 15), (7, 8 / 15)]
+    with pytest.raises(rennbahn.NotationError, match="I2"):
+        at(f"AsP {FOUR} 0:choose 3")
+    with pytest.raises(rennbahn.NotationError, match="I2"):
+        at(f"sAsssPs {FOUR} 0:choose 7", "grandprix(event_gap=4)")
+
+
+def test_i2_an_impossible_gap_is_refused() -> None:
+    with pytest.raises(rennbahn.ParameterError, match="event_gap"):
+        rennbahn.load_game("grandprix", event_gap=8)
+
+
+def test_i2_the_turnaround_comes_after_the_last_card_without_chance() -> None:
+    state = play(at(f"{PREFIX[20]} {FOUR} 3:choose 40"), "build")
+    assert state.to_text() == f"{FULL} {FOUR} 0:roll 41"
+    assert state.full_history() == [(3, 0)]
+
+
+# -- I3, I19, I20: the start --------------------------------------------------------------
+def test_i3_i19_i20_the_start() -> None:
+    state = rennbahn.load_game("grandprix").new_initial_state()
+    assert state.to_text() == f"- {FOUR} 0:choose 0"
+    assert state.current_player() == 0
+    assert names(state) == ["build", "roll"]
+    assert all(car["card"] == 0 for car in state.observation(0)["cars"])
+    play(state, "roll", "1")  # I19: allowed, but nothing is laid yet (I4)
+    assert state.to_text() == f"- {FOUR} 1:choose 1"
+
+
+# -- I4, I5: rolling beyond the laid track -------------------------------------------------
+def test_i4_a_roll_beyond_the_track_is_void() -> None:
+    state = play(at(f"sc<A {FOUR} 0:choose 3"), "roll", "4")
+    assert state.to_text() == f"sc<A {FOUR} 1:choose 4"
+    play(state, "roll", "3")
+    assert state.to_text() == "sc<A 0,3,0,0 2:choose 5"
+
+
+def test_i5_the_void_roll_comes_before_a_full_card() -> None:
+    state = play(at(f"{PREFIX[5]} 0,2,2,0 0:roll 3"), "6")
+    assert cars(state) == "0,2,2,0"
+    state = play(at(f"{PREFIX[5]} 0,2,2,0 0:roll 3"), "5")
+    assert cars(state) == "1,2,2,0"
+
+
+# -- I6, I7: turning back and finishing ----------------------------------------------------
+def test_i6_the_turnaround_is_one_space_and_the_car_drives_back() -> None:
+    state = play(at(f"{FULL} 20,0,0,0 0:roll 50"), "3")
+    car = state.observation(0)["cars"][0]
+    assert car == {"seat": 0, "progress": 23, "card": 19, "returning": True, "home": False,
+                   "misses_turn": False}
+
+
+@pytest.mark.parametrize("game", ["grandprix", "grandprix(oncoming=pass)"])
+def test_i6_cars_on_the_turnaround_still_count_as_outward(game: str) -> None:
+    state = play(at(f"{FULL} 19,21,21,0 0:roll 50", game), "4")
+    assert cars(state) == "20,21,21,0"
+
+
+@pytest.mark.parametrize("roll", ["2", "6"])
+def test_i7_the_finish_needs_no_exact_roll(roll: str) -> None:
+    state = play(at(f"{FULL} 40,0,30,0 0:roll 50"), roll)
+    assert state.to_text() == f"{FULL} 42,0,30,0 over:0 50"
+    assert state.current_player() == TERMINAL
+    assert state.returns() == [1.0, 0.0, 0.0, 0.0]
+
+
+def test_i7_cars_in_the_way_still_stop_a_car_before_home() -> None:
+    state = play(at(f"{FULL} 38,40,40,0 0:roll 50"), "6")
+    assert cars(state) == "39,40,40,0"
+    assert not state.is_terminal()
+
+
+# -- I8-I11: full cards --------------------------------------------------------------------
+def test_i8_two_cars_stop_a_third_behind_them() -> None:
+    assert cars(play(at(f"{FULL} 1,5,5,0 0:roll 50"), "6")) == "4,5,5,0"
+    assert cars(play(at(f"{FULL} 4,5,5,0 0:roll 50"), "1")) == "4,5,5,0"
+    assert cars(play(at(f"{FULL} 3,5,0,0 0:roll 50"), "3")) == "6,5,0,0"
+
+
+def test_i9_returning_cars_pass_two_outward_cars() -> None:
+    assert cars(play(at(f"{FULL} 31,10,10,0 0:roll 50"), "1")) == "32,10,10,0"
+    assert cars(play(at(f"{FULL} 31,10,10,0 0:roll 50"), "2")) == "33,10,10,0"
+    # ... but not two cars that are also on their way back.
+    assert cars(play(at(f"{FULL} 31,32,32,0 0:roll 50"), "3")) == "31,32,32,0"
+
+
+@pytest.mark.parametrize(
+    ("game", "expected"),
+    [("grandprix", "9,32,32,0"), ("grandprix(oncoming=pass)", "11,32,32,0")],
+)
+def test_i10_outward_cars_meeting_returning_cars(game: str, expected: str) -> None:
+    assert cars(play(at(f"{FULL} 8,32,32,0 0:roll 50", game), "3")) == expected
+
+
+def test_i10_one_of_each_direction_fills_a_card_for_outward_cars() -> None:
+    assert cars(play(at(f"{FULL} 8,10,32,0 0:roll 50"), "3")) == "9,10,32,0"
+    assert cars(play(at(f"{FULL} 8,10,32,0 0:roll 50", "grandprix(oncoming=pass)"), "3")) \
+        == "11,10,32,0"
+
+
+@pytest.mark.parametrize("roll", ["3", "4"])
+def test_i11_one_car_blocks_the_accident(roll: str) -> None:
+    assert cars(play(at(f"{FULL} 0,3,0,0 0:roll 50"), roll)) == "2,3,0,0"
+
+
+def test_i11_returning_cars_pass_the_accident_and_block_outward_ones() -> None:
+    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 50"), "1")) == "39,3,0,0"
+    assert cars(play(at(f"{FULL} 0,39,0,0 0:roll 50"), "4")) == "2,39,0,0"
+    assert cars(play(at(f"{FULL} 0,39,0,0 0:roll 50", "grandprix(oncoming=pass)"), "4")) \
+        == "4,39,0,0"
+
+
+def test_i11_driving_continues_once_the_accident_is_free() -> None:
+    state = play(at(f"{FULL} 2,3,0,0 1:roll 50"), "2")
+    assert cars(state) == "2,5,0,0" and state.current_player() == CHANCE
+    play(state, "1", "1", "1")  # seats 2, 3, then 0 onto the accident card
+    assert cars(state) == "3,5,1,1"
+
+
+# -- I12, I13: pit stop and oil slick ------------------------------------------------------
+def test_i12_passing_an_event_card_does_nothing() -> None:
+    assert cars(play(at(f"{FULL} 5,0,0,0 0:roll 50"), "4")) == "9,0,0,0"
+
+
+def test_i12_stopping_on_the_pit_stop_also_when_blocked_there() -> None:
+    assert cars(play(at(f"{FULL} 5,0,0,0 0:roll 50"), "2")) == "7*,0,0,0"
+    assert cars(play(at(f"{FULL} 5,8,8,0 0:roll 50"), "4")) == "7*,8,8,0"
+
+
+def test_i12_a_car_that_does_not_move_does_not_stop_again() -> None:
+    assert cars(play(at(f"{PREFIX[7]} 7,0,0,0 0:roll 6"), "1")) == "7,0,0,0"
+    assert cars(play(at(f"{FULL} 7,8,8,0 0:roll 50"), "1")) == "7,8,8,0"
+
+
+def test_i12_events_act_on_the_way_back() -> None:
+    assert cars(play(at(f"{FULL} 34,0,0,0 0:roll 50"), "1")) == "35*,0,0,0"  # pit stop
+    assert cars(play(at(f"{FULL} 28,0,0,0 0:roll 50"), "2")) == "30*,0,0,0"  # oil slick
+
+
+def test_i13_the_driver_misses_his_next_turn() -> None:
+    state = play(at(f"{PREFIX[7]} 7*,0,0,0 3:choose 9"), "roll", "6")
+    assert state.to_text() == f"{PREFIX[7]} 7,0,0,6 1:choose 11"
+
+
+def test_i13_the_oil_slick_too() -> None:
+    state = play(at(f"{FULL} 10,0,0,0 0:roll 50"), "2")
+    assert state.to_text() == f"{FULL} 12*,0,0,0 1:roll 51"
+    play(state, "1", "2", "3")  # seats 1, 2, 3; seat 0 is passed over
+    assert state.to_text() == f"{FULL} 12,1,2,3 1:roll 55"
+
+
+# -- I14: the grandstand -------------------------------------------------------------------
+def test_i14_the_grandstand_offers_the_number_again() -> None:
+    state = play(at(f"{FULL} 15,0,0,0 0:roll 50"), "2")
+    assert state.to_text() == f"{FULL} 17,0,0,0 0:stand2 50"
+    assert names(state) == ["again", "stay"]
+    assert state.observation(0)["rolled"] == 2
+    assert play(state.clone(), "again").to_text() == f"{FULL} 19,0,0,0 1:roll 51"
+    assert play(state, "stay").to_text() == f"{FULL} 17,0,0,0 1:roll 51"
+
+
+def test_i14_the_second_drive_goes_as_far_as_the_track_allows() -> None:
+    state = play(at(f"{PREFIX[19]} 14,0,0,0 0:roll 30"), "3", "again")
+    assert state.to_text() == f"{PREFIX[19]} 19,0,0,0 1:choose 31"
+
+
+def test_i14_no_question_when_the_second_drive_gains_nothing() -> None:
+    state = play(at(f"{PREFIX[17]} 16,0,0,0 0:roll 30"), "1")
+    assert state.to_text() == f"{PREFIX[17]} 17,0,0,0 1:choose 31"
+    state = play(at(f"{FULL} 16,18,18,0 0:roll 50"), "1")
+    assert state.to_text() == f"{FULL} 17,18,18,0 1:roll 51"
+
+
+def test_i14_the_second_drive_can_end_on_the_oil_slick() -> None:
+    state = play(at(f"{FULL} 20,0,0,0 0:roll 50"), "5", "again")
+    assert state.to_text() == f"{FULL} 30*,0,0,0 1:roll 51"
+
+
+# -- I15-I17: laying the track -------------------------------------------------------------
+@pytest.mark.parametrize(("way", "heading"), [("left", "north"), ("right", "south")])
+def test_i15_the_builder_turns_a_curve(way: str, heading: str) -> None:
+    state = play(at(f"s {FOUR} 0:choose 1"), "build", "curve")
+    assert state.to_text() == f"sc? {FOUR} 0:place 1"
+    assert names(state) == ["left", "right"]
+    assert state.observation(0)["ways"] == ["left", "right"]
+    play(state, way)
+    code = "<" if way == "left" else ">"
+    assert state.to_text() == f"sc{code} {FOUR} 1:choose 2"
+    card = state.observation(0)["track"][2]
+    assert (card["x"], card["y"], card["from"], card["to"]) == (2, 0, "east", heading)
+
+
+def test_i15_a_way_that_walls_in_the_open_end_is_not_offered() -> None:
+    # c>Gc>sc> curls round the start; turning right next would shut the cell (0, 1) in.
+    state = at(f"c>Gc>sc> {FOUR} 0:choose 5")
+    assert state.placements(CURVE) == (TURN_LEFT,)
+    play(state, "build", "curve")  # I17: one legal way, laid without asking
+    assert state.to_text() == f"c>Gc>sc>c< {FOUR} 1:choose 6"
+
+
+def test_i15_the_track_may_not_run_into_itself() -> None:
+    with pytest.raises(rennbahn.NotationError, match="I15"):
+        at(f"c<c<c< {FOUR} 0:choose 3")
+
+
+def test_i16_a_card_that_fits_nowhere_is_set_aside() -> None:
+    # The open end of Pc<ssc<c<s points south at the pit stop: nothing may go straight on.
+    state = play(at(f"Pc<ssc<c<s {FOUR} 0:choose 7"), "build", "grandstand")
+    assert state.to_text() == f"Pc<ssc<c<sxG {FOUR} 1:choose 8"
+    assert state.observation(0)["set_aside"] == ["grandstand"]
+    assert len(state.observation(0)["track"]) == 8
+    play(state, "build", "straight")
+    assert state.to_text() == f"Pc<ssc<c<sxGxs {FOUR} 2:choose 9"
+    play(state, "build", "curve")  # a curve fits one way only (I17)
+    assert state.to_text() == f"Pc<ssc<c<sxGxsc> {FOUR} 3:choose 10"
+
+
+def test_i16_a_card_marked_set_aside_must_really_fit_nowhere() -> None:
+    with pytest.raises(rennbahn.NotationError, match="I16"):
+        at(f"sxc {FOUR} 0:choose 2")
+
+
+def test_i17_after_the_turnaround_the_die_rolls_at_once() -> None:
+    state = at(f"{FULL} {FOUR} 2:roll 41")
+    assert state.current_player() == CHANCE
+    assert state.legal_actions(2) == []
+    assert state.observation(2)["turn"] == 2
+    play(state, "3")
+    assert state.to_text() == f"{FULL} 0,0,3,0 3:roll 42"
+
+
+# -- I18: the turn limit -------------------------------------------------------------------
+def test_i18_the_turn_limit_ends_the_race_undecided() -> None:
+    state = play(at("- 0,0 1:choose 9", "grandprix(players=2,turn_limit=10)"), "roll", "3")
+    assert state.to_text() == "- 0,0 over:- 10"
+    assert state.is_terminal()
+    assert state.returns() == [0.0, 0.0]
