@@ -691,6 +691,13 @@ class GrandPrixState(State):
                 )
             self.pos[seat] = int(part)
             self.load[self.card_of(int(part))] += self._weight(int(part))
+        for card in range(1, len(self.kinds)):
+            value, capacity = self.load[card], _CAPACITY[self.kinds[card]]
+            if value & 15 > capacity or value >> 4 > capacity:
+                raise NotationError(
+                    f"card {card} ({KIND_NAMES[self.kinds[card]]}) holds more cars going one "
+                    f"way than the {capacity} it may (I8, I9, I11)"
+                )
 
     def _read_turn(self, turn: str, pending: int) -> None:
         who, _, phase = turn.partition(":")

@@ -157,38 +157,25 @@ def _prompt(obs: dict[str, Any]) -> str:
 
 
 def narrate(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """What happened between two observations, in plain words."""
+    """What changed between two observations (often several turns apart), in plain words."""
     lines: list[str] = []
-    who = f"Car {before['turn'] + 1}"
-    if len(after["track"]) > len(before["track"]):
-        card = after["track"][-1]
+    for card in after["track"][len(before["track"]):]:
         turn = "" if card["from"] == card["to"] else f", turning {card['to']}"
-        lines.append(f"{who} laid a {card['kind']} as card {card['card']}{turn}.")
+        lines.append(f"A {card['kind']} was laid as card {card['card']}{turn}.")
         if card["kind"] == "turnaround":
             lines.append("The turnaround card is laid: the race turns back to the start.")
-    if len(after["set_aside"]) > len(before["set_aside"]):
-        lines.append(f"{who} drew a {after['set_aside'][-1]} that fits nowhere: set aside.")
+    for kind in after["set_aside"][len(before["set_aside"]):]:
+        lines.append(f"A {kind} was drawn that fits nowhere: set aside.")
     for old, new in zip(before["cars"], after["cars"], strict=True):
         car = f"Car {new['seat'] + 1}"
-        if new["progress"] != old["progress"]:
-            gained = new["progress"] - old["progress"]
-            if new["home"]:
-                lines.append(f"{car} drove {gained} and crossed the finish line!")
-            else:
-                lines.append(
-                    f"{car} drove {gained} to card {new['card']} "
-                    f"({after['track'][new['card']]['kind']})."
-                )
+        gained = new["progress"] - old["progress"]
+        if new["home"] and gained:
+            lines.append(f"{car} drove {gained} and crossed the finish line!")
+        elif gained:
+            kind = after["track"][new["card"]]["kind"]
+            lines.append(f"{car} drove {gained} to card {new['card']} ({kind}).")
         if new["misses_turn"] and not old["misses_turn"]:
             lines.append(f"{car} must miss its next turn.")
-        if old["misses_turn"] and not new["misses_turn"]:
-            lines.append(f"Car {new['seat'] + 1} misses this turn.")
-    moved = any(
-        b["progress"] != a["progress"]
-        for b, a in zip(before["cars"], after["cars"], strict=True)
-    )
-    if before["phase"] == "roll" and not moved:
-        lines.append(f"{who} rolled but could not move.")
     if after["phase"] == "over" and before["phase"] != "over":
         winner = after.get("winner")
         lines.append(
