@@ -3,21 +3,18 @@
 Usage::
 
     .venv/bin/python benchmarks/bench_von0auf100.py             # the issue's target and more
-    .venv/bin/python benchmarks/bench_von0auf100.py --profile   # cProfile, top 15 by own time
+    .venv/bin/python benchmarks/bench_von0auf100.py --profile   # cProfile of the target
+    .venv/bin/python benchmarks/bench_von0auf100.py "von0auf100(players=2)" --seconds 5
 
-The issue's target: at least 2,000 small-race games with 4 players per second. The playout
-is the one of ``bench_playouts.py`` (chance sampled with its probabilities, uniform moves).
+The issue's target: at least 2,000 small-race games with 4 players per second. Playouts and
+output are those of ``bench_playouts.py`` (chance sampled with its probabilities, uniform moves).
 """
 
 from __future__ import annotations
 
-import argparse
-import cProfile
-import pstats
+import sys
 
-from bench_playouts import measure
-
-import rennbahn
+from bench_playouts import main
 
 TARGET = "von0auf100(players=4,race=small)"
 GAMES = (
@@ -28,26 +25,7 @@ GAMES = (
     "von0auf100(players=4,scoring=season,races=3)",
 )
 
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", help=f"game strings (default: {len(GAMES)} variants)")
-    parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--profile", action="store_true", help="cProfile: top 15 by own time")
-    args = parser.parse_args()
-    for name in args.games or ([TARGET] if args.profile else GAMES):
-        game = rennbahn.load_game(name)
-        if args.profile:
-            profiler = cProfile.Profile()
-            profiler.enable()
-            measure(game, args.seconds)
-            profiler.disable()
-            print(f"== {game}")
-            pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
-            continue
-        per_second, actions, played = measure(game, args.seconds)
-        print(f"{name:50s} {per_second:9.1f} games/s {actions:10.0f} actions/s ({played} games)")
-
-
 if __name__ == "__main__":
+    if all(arg.startswith("--") or arg[:1].isdigit() for arg in sys.argv[1:]):
+        sys.argv[1:1] = [TARGET] if "--profile" in sys.argv else list(GAMES)
     main()

@@ -19,12 +19,23 @@ def view(game: str, text: str, seat: int) -> SeatView:
     return SeatView(rennbahn.load_game(game).state_from_text(text), seat)
 
 
+def believed(text: str, seat: int) -> list[list[float]]:
+    """What ``seat`` believes in the four-player small race written as ``text``."""
+    at = view("von0auf100(race=small)", text, seat)
+    return beliefs(at.observation(), at.game)
+
+
+def chosen(text: str, seat: int) -> str:
+    """The heuristic's move for ``seat`` in the four-player small race written as ``text``."""
+    at = view("von0auf100(race=small)", text, seat)
+    return at.action_to_string(HeuristicBot(at.game).step(at, random.Random(0)))
+
+
 def test_beliefs_are_probabilities_and_know_the_own_licence() -> None:
     text = (f"race=1 round=1 start=0 cans=5 wd=0 pend=0 track={SMALL} deal=RYGB on=- "
             f"pos=0,0,0,0,0,0 fin=- score=0,0,0,0 given=0,0,0,0,0,0/0,0,0,0,0,0/"
             "0,0,0,0,0,0/0,0,0,0,0,0 last=- over=0")
-    seat = view("von0auf100(race=small)", text, 2)
-    p = beliefs(seat.observation(), seat.game)
+    p = believed(text, 2)
     assert p[2] == [0.0, 0.0, 0.0, 1.0, 0.0, 0.0]
     for car in range(6):
         if car != 3:
@@ -39,8 +50,7 @@ def test_beliefs_follow_the_pushes() -> None:
     text = (f"race=1 round=3 start=2 cans=5 wd=0 pend=0 track={SMALL} deal=RYGB on=- "
             f"pos=3,2,4,0,12,1 fin=- score=0,0,0,0 given=1,0,2,0,0,0/0,2,0,0,12,0/"
             "0,0,2,0,0,1/2,0,0,0,0,0 last=- over=0")
-    seat = view("von0auf100(race=small)", text, 0)
-    p = beliefs(seat.observation(), seat.game)
+    p = believed(text, 0)
     assert max(range(6), key=lambda c: p[1][c]) == COLOURS.index("B")
     assert p[1][COLOURS.index("B")] > 0.8
 
@@ -50,8 +60,7 @@ def test_beliefs_use_what_crossing_uncovered() -> None:
     text = (f"race=1 round=3 start=0 cans=4 wd=1 pend=0 track={SMALL} deal=RYGB on=- "
             f"pos=0,19,0,0,0,0 fin=1:O- score=0,0,0,0 given=0,0,0,0,0,0/0,0,0,0,0,0/"
             "0,0,0,0,0,0/0,0,0,0,0,0 last=- over=0")
-    seat = view("von0auf100(race=small)", text, 0)
-    p = beliefs(seat.observation(), seat.game)
+    p = believed(text, 0)
     assert all(p[s][COLOURS.index("O")] == 0.0 for s in range(4))
 
 
@@ -60,8 +69,7 @@ def test_heuristic_takes_its_own_car_across() -> None:
     text = (f"race=1 round=1 start=0 cans=5 wd=0 pend=0 track={SMALL} deal=RBYG on=RO "
             f"pos=0,0,16,15,0,0 fin=- score=0,0,0,0 given=0,0,0,0,0,0/0,0,0,0,0,0/"
             "0,0,0,0,0,0/0,0,0,0,0,0 last=- over=0")
-    seat = view("von0auf100(race=small)", text, 2)
-    assert seat.action_to_string(HeuristicBot(seat.game).step(seat, random.Random(0))) == "Y"
+    assert chosen(text, 2) == "Y"
 
 
 def test_heuristic_saves_its_car_for_its_bigger_can() -> None:
@@ -69,8 +77,7 @@ def test_heuristic_saves_its_car_for_its_bigger_can() -> None:
     text = (f"race=1 round=1 start=0 cans=5 wd=0 pend=0 track={SMALL} deal=RBYG on=- "
             f"pos=0,0,0,0,0,0 fin=- score=0,0,0,0 given=0,0,0,0,0,0/0,0,0,0,0,0/"
             "0,0,0,0,0,0/0,0,0,0,0,0 last=- over=0")
-    seat = view("von0auf100(race=small)", text, 0)
-    assert seat.action_to_string(HeuristicBot(seat.game).step(seat, random.Random(0))) != "R"
+    assert chosen(text, 0) != "R"
 
 
 def test_heuristic_blocks_a_car_that_a_big_can_would_take_across() -> None:
@@ -79,9 +86,7 @@ def test_heuristic_blocks_a_car_that_a_big_can_would_take_across() -> None:
     text = (f"race=1 round=2 start=3 cans=5 wd=0 pend=0 track={SMALL} deal=RBYG on=O "
             f"pos=2,1,3,15,0,0 fin=- score=0,0,0,0 given=0,0,0,0,0,0/0,0,0,6,0,0/"
             "0,0,0,6,0,0/0,1,0,3,0,0 last=- over=0")
-    seat = view("von0auf100(race=small)", text, 0)
-    assert seat.current_player() == 0
-    assert seat.action_to_string(HeuristicBot(seat.game).step(seat, random.Random(0))) == "G"
+    assert chosen(text, 0) == "G"
 
 
 @pytest.mark.parametrize("variant", ["von0auf100(players=4,race=small)",
