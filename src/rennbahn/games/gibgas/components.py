@@ -7,11 +7,11 @@ can review it and a parameter can load another.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from rennbahn.core.data import read_component_file
 from rennbahn.core.errors import ParameterError
 
 DATA = Path(__file__).parent / "data"
@@ -104,16 +104,8 @@ class TrackDeck:
 
 def load_deck(name: str) -> TrackDeck:
     """Load a track-card mix by name (a file in ``data/``) or by path to a JSON file."""
-    path = DATA / f"{name}.json"
-    if not path.exists():
-        path = Path(name)
-    if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in DATA.glob("*.json")))
-        raise ParameterError(
-            f"no Gib Gas! card mix {name!r}; give one of {known} or a path to a JSON file"
-        )
+    path, data = read_component_file(name, DATA, "Gib Gas! card mix")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
         cards: list[TrackCard] = []
         counts: list[int] = []
         for entry in data["cards"]:
@@ -130,7 +122,7 @@ def load_deck(name: str) -> TrackDeck:
                 raise ValueError(f"card {card.code} has count {entry['count']}")
             cards.append(card)
             counts.append(int(entry["count"]))
-    except (KeyError, TypeError, ValueError, json.JSONDecodeError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ParameterError(f"card mix {path} is malformed: {exc}") from exc
     deck = TrackDeck(str(data.get("name", path.stem)), tuple(cards), tuple(counts))
     if deck.raced < ROW_LENGTH:

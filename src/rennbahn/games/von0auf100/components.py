@@ -6,10 +6,10 @@ The mix of symbols on the 18 symbol cards is not published; it lives in ``data/*
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from rennbahn.core.data import read_component_file
 from rennbahn.core.errors import ParameterError
 
 DATA = Path(__file__).parent / "data"
@@ -68,17 +68,8 @@ class Mix:
 
 def load_mix(name: str) -> Mix:
     """Load a track-card mix by name (a file in ``data/``) or by path to a JSON file."""
-    path = DATA / f"{name}.json"
-    if not path.exists():
-        path = Path(name)
-    if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in DATA.glob("*.json")))
-        raise ParameterError(
-            f"no Von 0 auf 100 track-card mix {name!r}; give one of {known} "
-            "or a path to a JSON file"
-        )
+    path, data = read_component_file(name, DATA, "Von 0 auf 100 track-card mix")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
         counts = [0] * NUM_KINDS
         counts[PLAIN] = int(data["plain"])
         for number, count in data.get("can", {}).items():
@@ -87,7 +78,7 @@ def load_mix(name: str) -> Mix:
             counts[int(number)] = int(count)
         counts[TURBO] = int(data.get("turbo", 0))
         counts[OIL] = int(data.get("oil", 0))
-    except (KeyError, TypeError, ValueError, AttributeError, json.JSONDecodeError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ParameterError(f"track-card mix {path} is malformed: {exc}") from exc
     if min(counts) < 0:
         raise ParameterError(f"track-card mix {path} has a negative count")
