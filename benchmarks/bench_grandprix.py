@@ -6,7 +6,9 @@ Usage::
     .venv/bin/python benchmarks/bench_grandprix.py --profile   # cProfile, top 15 by own time
 
 The issue's target: at least 5,000 games with 4 players per second. The playout is the one
-of ``bench_playouts.py`` (chance sampled with its probabilities, uniform moves).
+of ``bench_playouts.py`` (chance sampled with its probabilities, uniform moves). Besides wall
+time, the rate per second of CPU time of this process is shown: on a shared machine it is the
+steadier figure for "one core".
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import time
 
 from bench_playouts import measure
 
@@ -45,8 +48,13 @@ def main() -> None:
             print(f"== {game}")
             pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
             continue
+        wall = time.perf_counter()
+        cpu = time.process_time()
         per_second, actions, played = measure(game, args.seconds)
-        print(f"{name:45s} {per_second:9.1f} games/s {actions:10.0f} actions/s ({played} games)")
+        cpu = time.process_time() - cpu
+        wall = time.perf_counter() - wall
+        print(f"{name:40s} {per_second:8.1f} games/s {actions:9.0f} actions/s "
+              f"{played / cpu:8.1f} games/CPU-s ({played} games, {cpu / wall:.0%} of a core)")
 
 
 if __name__ == "__main__":

@@ -183,3 +183,74 @@ class Spreading:
             return 0.0
         yes = self._ways(i + 1, placed + 1, i)
         return yes / (yes + self._ways(i + 1, placed, last))
+
+
+class StackNode:
+    """What is left of the stack after some draws, with the chances of the next draw (I2).
+
+    Nodes are immutable and shared: each knows its chance outcomes (as chance action ids,
+    ``offset + kind``) and the node after drawing each kind, made once. Nodes are interned
+    by (draws, last event, counts), so the races of one game walk one graph of stack states
+    instead of recomputing chances at every draw.
+    """
+
+    __slots__ = (
+        "_interned",
+        "_next",
+        "counts",
+        "drawn",
+        "last_event",
+        "legal",
+        "offset",
+        "outcomes",
+        "spreading",
+    )
+
+    def __init__(self, spreading: Spreading, counts: tuple[int, ...], drawn: int = 0,
+                 last_event: int = NO_EVENT, offset: int = 0,
+                 interned: dict[tuple[int, int, tuple[int, ...]], StackNode] | None = None
+                 ) -> None:
+        self.spreading = spreading
+        self._interned = {} if interned is None else interned
+        self.counts = counts
+        self.drawn = drawn
+        self.last_event = last_event
+        self.offset = offset
+        self._next: dict[int, StackNode] = {}
+        events_left = sum(counts[k] for k in EVENT_KINDS)
+        plain_left = sum(counts) - events_left
+        p_event = spreading.event_chance(drawn, spreading.events - events_left, last_event)
+        outcomes: list[tuple[int, float]] = []
+        for kind, count in enumerate(counts):
+            if not count:
+                continue
+            if kind in EVENT_KINDS:
+                p = p_event * count / events_left
+            else:
+                p = (1.0 - p_event) * count / plain_left
+            if p > 0.0:
+                outcomes.append((offset + kind, p))
+        #: (chance action, probability) of the next draw; empty once the stack is used up.
+        self.outcomes = outcomes
+        self.legal = frozenset(action for action, _ in outcomes)
+
+    @property
+    def empty(self) -> bool:
+        return not self.outcomes
+
+    def take(self, kind: int) -> StackNode:
+        """The node after drawing a card of ``kind``."""
+        node = self._next.get(kind)
+        if node is None:
+            left = list(self.counts)
+            left[kind] -= 1
+            counts = tuple(left)
+            last = self.drawn if kind in EVENT_KINDS else self.last_event
+            key = (self.drawn + 1, last, counts)
+            node = self._interned.get(key)
+            if node is None:
+                node = StackNode(self.spreading, counts, self.drawn + 1, last, self.offset,
+                                 self._interned)
+                self._interned[key] = node
+            self._next[kind] = node
+        return node

@@ -42,13 +42,11 @@ from rennbahn.games.grandprix.components import (
     ACCIDENT,
     CURVE,
     EAST,
-    EVENT_KINDS,
     GRANDSTAND,
     HEADING_NAMES,
     KIND_LETTERS,
     KIND_NAMES,
     MAX_CARDS,
-    NO_EVENT,
     ORIGIN,
     SKIP_KINDS,
     STACK_KINDS,
@@ -63,6 +61,7 @@ from rennbahn.games.grandprix.components import (
     WIDTH,
     Spreading,
     Stack,
+    StackNode,
     cell_xy,
     load_stack,
     reaches_open_ground,
@@ -128,8 +127,8 @@ class GrandPrixGame(Game):
         )
         self.oncoming_block = self._params["oncoming"] == "block"
         self.turn_limit = int(self._params["turn_limit"])
-        self._draw_table: dict[tuple[int, int, tuple[int, ...]], list[tuple[int, float]]] = {}
-        self._draw_legal: dict[tuple[int, int, tuple[int, ...]], frozenset[int]] = {}
+        #: The full stack; each draw moves to a shared, memoised node (I2).
+        self.stack_root = StackNode(self.spreading, self.stack.counts, offset=DRAW)
 
     def num_players(self) -> int:
         return self.players
@@ -159,54 +158,17 @@ class GrandPrixGame(Game):
     def max_chance_outcomes(self) -> int:
         return NUM_CHANCE
 
-    def draw_outcomes(
-        self, drawn: int, last_event: int, counts: tuple[int, ...]
-    ) -> list[tuple[int, float]]:
-        """The chance outcomes of draw number ``drawn`` with ``counts`` left in the stack (I2)."""
-        key = (drawn, last_event, counts)
-        outcomes = self._draw_table.get(key)
-        if outcomes is None:
-            events_left = sum(counts[k] for k in EVENT_KINDS)
-            plain_left = sum(counts) - events_left
-            placed = self.stack.events - events_left
-            p_event = self.spreading.event_chance(drawn, placed, last_event)
-            outcomes = []
-            for kind in range(STACK_KINDS):
-                count = counts[kind]
-                if kind in EVENT_KINDS:
-                    p = p_event * count / events_left if count else 0.0
-                else:
-                    p = (1.0 - p_event) * count / plain_left if count else 0.0
-                if p > 0.0:
-                    outcomes.append((DRAW + kind, p))
-            self._draw_table[key] = outcomes
-            self._draw_legal[key] = frozenset(a for a, _ in outcomes)
-        return outcomes
-
-    def draw_legal(
-        self, drawn: int, last_event: int, counts: tuple[int, ...]
-    ) -> frozenset[int]:
-        """The chance actions :meth:`draw_outcomes` lists, as a set."""
-        legal = self._draw_legal.get((drawn, last_event, counts))
-        if legal is None:
-            self.draw_outcomes(drawn, last_event, counts)
-            legal = self._draw_legal[(drawn, last_event, counts)]
-        return legal
-
 
 class GrandPrixState(State):
     """A position of a Grand Prix race."""
 
     __slots__ = (
         "box",
-        "counts",
         "drawn",
         "g",
         "heading",
         "kinds",
-        "last_event",
         "load",
-        "n_drawn",
         "next_cell",
         "occupied",
         "options",
@@ -215,6 +177,7 @@ class GrandPrixState(State):
         "pos",
         "seat",
         "skip",
+        "stack",
         "turnaround",
         "turns",
         "winner",
@@ -234,9 +197,7 @@ class GrandPrixState(State):
         self.box = (0, 0, 0, 0)
         self.heading = EAST
         self.next_cell = START_CELL + STEP[EAST]
-        self.counts: tuple[int, ...] = game.stack.counts
-        self.n_drawn = 0
-        self.last_event = NO_EVENT
+        self.stack = game.stack_root
         self.turnaround = -1  # index of the turnaround card once laid
         self.pending = 0  # the card kind to lay (place) or the number rolled (stand)
         self.options: tuple[int, ...] = ()
@@ -268,7 +229,7 @@ class GrandPrixState(State):
         if self.phase == P_ROLL:
             return _DIE_OUTCOMES
         if self.phase == P_DRAW:
-            return self.g.draw_outcomes(self.n_drawn, self.last_event, self.counts)
+            return self.stack.outcomes
         return []
 
     # -- fast paths of the protocol ----------------------------------------------------------
@@ -289,6 +250,8 @@ class GrandPrixState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == P_ROLL:
             return _DIE_OUTCOMES
+        if self.phase == P_DRAW:
+            return self.stack.outcomes
         return super().chance_outcomes()
 
     def apply_action(self, action: int) -> None:
@@ -298,7 +261,10 @@ class GrandPrixState(State):
         elif phase == P_ROLL:
             if 0 <= action < 6:
                 self._log.append((CHANCE, action, ALL_SEATS))
-                self._drive(action - DIE + 1)
+                if self.turnaround < 0 and self.pos[self.seat] + action >= len(self.kinds) - 1:
+                    self._end_turn()  # I4: beyond the laid track (the commonest roll)
+                else:
+                    self._drive(action - DIE + 1)
                 return
         elif phase == P_CHOOSE:
             if action == ROLL:
@@ -309,9 +275,7 @@ class GrandPrixState(State):
                 self._log.append((self.seat, action, ALL_SEATS))
                 self._build()
                 return
-        elif phase == P_DRAW and action in self.g.draw_legal(
-            self.n_drawn, self.last_event, self.counts
-        ):
+        elif phase == P_DRAW and action in self.stack.legal:
             self._log.append((CHANCE, action, ALL_SEATS))
             self._lay(action - DRAW)
             return
@@ -344,11 +308,10 @@ class GrandPrixState(State):
     # -- building --------------------------------------------------------------------------
     def _build(self) -> None:
         """Draw the next card: the turnaround once the stack is used up, else a chance node."""
-        if self.n_drawn == self.g.stack.size:
+        outcomes = self.stack.outcomes
+        if not outcomes:
             self._lay(TURNAROUND)
-            return
-        outcomes = self.g.draw_outcomes(self.n_drawn, self.last_event, self.counts)
-        if len(outcomes) == 1:
+        elif len(outcomes) == 1:
             self._lay(outcomes[0][0] - DRAW)
         else:
             self.phase = P_DRAW
@@ -374,12 +337,7 @@ class GrandPrixState(State):
         self._end_turn()
 
     def _take_from_stack(self, kind: int) -> None:
-        counts = list(self.counts)
-        counts[kind] -= 1
-        self.counts = tuple(counts)
-        if kind in EVENT_KINDS:
-            self.last_event = self.n_drawn
-        self.n_drawn += 1
+        self.stack = self.stack.take(kind)
 
     def placements(self, kind: int) -> tuple[int, ...]:
         """The legal ways to lay a card of ``kind`` at the open end (I15): turn codes."""
@@ -484,9 +442,15 @@ class GrandPrixState(State):
             self._end_turn()  # I12: a car that does not move does not stop on anything
             return
         self._move_car(seat, end)
-        if self._finished(end):
-            return
-        kind = self.kinds[self.card_of(end)]
+        t = self.turnaround
+        if 0 <= t:
+            if end >= 2 * t:
+                self.winner = seat  # I7
+                self.phase = P_OVER
+                return
+            kind = self.kinds[end if end <= t else 2 * t - end]
+        else:
+            kind = self.kinds[end]
         if kind == GRANDSTAND and self.reach(end, roll, again=True) > end:
             self.pending = roll
             self.phase = P_STAND  # I14: the driver may use the number again
@@ -515,15 +479,17 @@ class GrandPrixState(State):
 
     def _end_turn(self) -> None:
         """Pass the turn on, past drivers who miss theirs (I13); forced rolls need no ask (I17)."""
-        n = self.g.players
+        g = self.g
         seat = self.seat
         while True:
             self.turns += 1
-            if self.turns >= self.g.turn_limit:
+            if self.turns >= g.turn_limit:
                 self.phase = P_OVER  # I18
                 return
-            seat = (seat + 1) % n
-            if not self.skip >> seat & 1:
+            seat += 1
+            if seat == g.players:
+                seat = 0
+            if not self.skip or not self.skip >> seat & 1:
                 break
             self.skip &= ~(1 << seat)
         self.seat = seat
@@ -563,9 +529,7 @@ class GrandPrixState(State):
         new.box = self.box
         new.heading = self.heading
         new.next_cell = self.next_cell
-        new.counts = self.counts
-        new.n_drawn = self.n_drawn
-        new.last_event = self.last_event
+        new.stack = self.stack
         new.turnaround = self.turnaround
         new.pending = self.pending
         new.options = self.options
@@ -627,7 +591,7 @@ class GrandPrixState(State):
             if self.turnaround >= 0 or kind == START:
                 raise NotationError(f"{drawn!r}: no card can follow the turnaround or be a start")
             if kind == TURNAROUND:
-                if aside or self.n_drawn != self.g.stack.size:
+                if aside or not self.stack.empty:
                     raise NotationError(
                         f"{drawn!r}: the turnaround is the bottom card, laid after all "
                         f"{self.g.stack.size} stack cards"
@@ -635,13 +599,11 @@ class GrandPrixState(State):
                 self._place(kind, TURN_AHEAD)
                 self.turnaround = len(self.kinds) - 1
                 continue
-            if self.counts[kind] == 0:
+            if self.stack.counts[kind] == 0:
                 raise NotationError(f"{drawn!r}: no {KIND_NAMES[kind]} card is left to draw")
-            allowed = [a for a, _ in self.g.draw_outcomes(self.n_drawn, self.last_event,
-                                                          self.counts)]
-            if DRAW + kind not in allowed:
+            if DRAW + kind not in self.stack.legal:
                 raise NotationError(
-                    f"{drawn!r}: card {self.n_drawn + 1} cannot be a {KIND_NAMES[kind]} "
+                    f"{drawn!r}: card {self.stack.drawn + 1} cannot be a {KIND_NAMES[kind]} "
                     f"(the event cards are spread through the stack, I2)"
                 )
             self._take_from_stack(kind)
@@ -745,8 +707,7 @@ class GrandPrixState(State):
             raise NotationError("after the turnaround the die rolls at once ('roll', I17)")
         if self.phase == P_DRAW and (
             self.turnaround >= 0
-            or self.n_drawn == self.g.stack.size
-            or len(self.g.draw_outcomes(self.n_drawn, self.last_event, self.counts)) < 2
+            or len(self.stack.outcomes) < 2
         ):
             raise NotationError("'draw' needs a stack whose next card is not yet certain")
 
@@ -789,8 +750,8 @@ class GrandPrixState(State):
             "set_aside": [KIND_NAMES[KIND_LETTERS.index(self.drawn[i + 1])]
                           for i, ch in enumerate(self.drawn) if ch == "x"],
             "cars": cars,
-            "stack": {KIND_NAMES[k]: self.counts[k] for k in range(STACK_KINDS)},
-            "stack_left": sum(self.counts) + (self.turnaround < 0),
+            "stack": {KIND_NAMES[k]: self.stack.counts[k] for k in range(STACK_KINDS)},
+            "stack_left": sum(self.stack.counts) + (self.turnaround < 0),
             "turnaround_laid": turnaround >= 0,
             "finish": 2 * turnaround if turnaround >= 0 else None,
             "turns": self.turns,

@@ -198,8 +198,8 @@ def _stack_view(view: SeatView) -> RenderableType:
     table.add_column("left", justify="right")
     table.add_column("next draw", justify="right")
     chances: dict[int, float] = {}
-    if state.turnaround < 0 and state.n_drawn < game.stack.size:
-        chances = dict(game.draw_outcomes(state.n_drawn, state.last_event, state.counts))
+    if state.turnaround < 0:
+        chances = dict(state.stack.outcomes)
     for kind, left in obs["stack"].items():
         index = list(obs["stack"]).index(kind)
         chance = chances.get(DRAW + index, 0.0)
