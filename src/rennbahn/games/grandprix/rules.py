@@ -361,9 +361,10 @@ class GrandPrixState(State):
         cell = self.next_cell
         self.occupied |= 1 << cell
         self.box = _grow(self.box, cell)
-        self.heading = (self.heading + turn) & 3
-        self.next_cell = cell + STEP[self.heading]
-        self.kinds = (*self.kinds, kind)
+        heading = (self.heading + turn) & 3
+        self.heading = heading
+        self.next_cell = cell + STEP[heading]
+        self.kinds += (kind,)
         self.load.append(0)
         self.drawn += KIND_LETTERS[kind] + TURN_CODES[turn]
 

@@ -156,16 +156,20 @@ def _prompt(obs: dict[str, Any]) -> str:
     return f"{who} rolls the die..."
 
 
+def _a(kind: str) -> str:
+    return f"{'An' if kind[0] in 'aeiou' else 'A'} {kind}"
+
+
 def narrate(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """What changed between two observations (often several turns apart), in plain words."""
     lines: list[str] = []
     for card in after["track"][len(before["track"]):]:
         turn = "" if card["from"] == card["to"] else f", turning {card['to']}"
-        lines.append(f"A {card['kind']} was laid as card {card['card']}{turn}.")
+        lines.append(f"{_a(card['kind'])} was laid as card {card['card']}{turn}.")
         if card["kind"] == "turnaround":
             lines.append("The turnaround card is laid: the race turns back to the start.")
     for kind in after["set_aside"][len(before["set_aside"]):]:
-        lines.append(f"A {kind} was drawn that fits nowhere: set aside.")
+        lines.append(f"{_a(kind)} was drawn that fits nowhere: set aside.")
     for old, new in zip(before["cars"], after["cars"], strict=True):
         car = f"Car {new['seat'] + 1}"
         gained = new["progress"] - old["progress"]
