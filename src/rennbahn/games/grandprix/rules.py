@@ -35,7 +35,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from rennbahn.core.errors import IllegalActionError, NotationError
+from rennbahn.core.errors import IllegalActionError, NotationError, ParameterError
 from rennbahn.core.params import Param
 from rennbahn.core.protocol import ALL_SEATS, CHANCE, JSON, TERMINAL, Game, State
 from rennbahn.games.grandprix.components import (
@@ -120,7 +120,7 @@ class GrandPrixGame(Game):
         self.players = int(self._params["players"])
         name = str(self._params["stack"])
         if any(ch in name for ch in "(),="):
-            raise NotationError("the stack parameter cannot contain ( ) , or =")
+            raise ParameterError("the stack parameter cannot contain ( ) , or =")
         self.stack: Stack = load_stack(name)
         self.spreading = Spreading(
             self.stack.size, self.stack.events, int(self._params["event_gap"])
