@@ -167,3 +167,11 @@ def test_information_state_starts_at_a_state_read_from_text() -> None:
     assert restored.history() == []
     assert restored.information_state_string(0).startswith("from ")
     assert restored.information_state_string(0) != restored.information_state_string(1)
+
+
+def test_an_action_must_be_a_whole_number() -> None:
+    state = rennbahn.load_game("gibgas(players=3)").new_initial_state()
+    for bad in (True, 1.0, "1"):
+        with pytest.raises(rennbahn.IllegalActionError, match="whole number"):
+            state.apply_action(bad)  # type: ignore[arg-type]
+    assert state.history() == []
