@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import numbers
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -319,7 +320,7 @@ class State(ABC):
             raise IllegalActionError(f"there is no seat {player}; seats are 0 to {n - 1}")
 
     def _check_legal(self, player: int, action: int) -> None:
-        if isinstance(action, bool) or not isinstance(action, int):
+        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
             raise IllegalActionError(f"an action is a whole number, not {action!r}")
         if player == CHANCE:
             legal = [a for a, _ in self._chance_outcomes()]
