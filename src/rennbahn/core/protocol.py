@@ -73,17 +73,22 @@ class Game(ABC):
 
     @abstractmethod
     def _state_from_text(self, text: str) -> State:
-        """Parse ``to_text`` output; raise :class:`NotationError` (or any ValueError)."""
+        """Parse ``to_text`` output; raise :class:`NotationError` (or any ValueError).
+
+        The information state of the result starts at this position (``_mark_origin``).
+        """
 
     @abstractmethod
     def max_game_length(self) -> int:
         """Upper bound on the number of actions (chance included) in one game."""
 
-    @abstractmethod
-    def min_utility(self) -> float: ...
+    def min_utility(self) -> float:
+        """Smallest return (default 0: rennbahn games share 1 among the winners)."""
+        return 0.0
 
-    @abstractmethod
-    def max_utility(self) -> float: ...
+    def max_utility(self) -> float:
+        """Largest return (default 1, the whole win)."""
+        return 1.0
 
     @abstractmethod
     def num_distinct_actions(self) -> int:
@@ -110,13 +115,16 @@ class Game(ABC):
     def state_from_text(self, text: str) -> State:
         """Read a state written by :meth:`State.to_text`. Raises :class:`NotationError`."""
         try:
-            return self._state_from_text(text)
+            state = self._state_from_text(text)
         except NotationError:
             raise
         except (ValueError, IndexError, KeyError) as exc:
             raise NotationError(
                 f"malformed {self.NAME} state notation {text!r}: {exc}"
             ) from exc
+        if state._origin is None:
+            state._mark_origin()  # its information state starts here
+        return state
 
     def __str__(self) -> str:
         return game_string(self.NAME, self.PARAMS, self._params)

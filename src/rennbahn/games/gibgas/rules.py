@@ -153,7 +153,6 @@ class GibGasGame(Game):
     def _state_from_text(self, text: str) -> GibGasState:
         state = GibGasState(self)
         state._read(text)
-        state._mark_origin()
         return state
 
     def max_game_length(self) -> int:
@@ -162,12 +161,6 @@ class GibGasGame(Game):
         # again), speed dice, pit dice and up to three pit points each.
         per_round = n + 8 + n + n + 3 * n
         return self.deck.size + n + self.deck.raced * per_round
-
-    def min_utility(self) -> float:
-        return 0.0
-
-    def max_utility(self) -> float:
-        return 1.0
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS

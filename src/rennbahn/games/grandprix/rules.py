@@ -139,18 +139,11 @@ class GrandPrixGame(Game):
     def _state_from_text(self, text: str) -> GrandPrixState:
         state = GrandPrixState(self)
         state._read(text)
-        state._mark_origin()
         return state
 
     def max_game_length(self) -> int:
         # A turn is at most three actions: build, draw, turn a curve; or roll, die, grandstand.
         return 3 * self.turn_limit
-
-    def min_utility(self) -> float:
-        return 0.0
-
-    def max_utility(self) -> float:
-        return 1.0
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS

@@ -133,17 +133,10 @@ class Von0auf100Game(Game):
     def _state_from_text(self, text: str) -> Von0auf100State:
         state = Von0auf100State(self)
         state._read(text)
-        state._mark_origin()
         return state
 
     def max_game_length(self) -> int:
         return self.races * (self.length + self.deals + MAX_ROUNDS * NUM_CANS)
-
-    def min_utility(self) -> float:
-        return 0.0
-
-    def max_utility(self) -> float:
-        return 1.0
 
     def utility_sum(self) -> float | None:
         return 1.0
