@@ -33,8 +33,8 @@ import json
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import pairwise
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,22 @@ PIT_CROSSINGS = (2, 3)
 GRID_ROWS = 3
 
 KIND_TRACK, KIND_BOTTLENECK, KIND_PIT = 0, 1, 2
+#: Destinations have track-independent ids ("slots") so a move's notation needs no track:
+#: column * 3 + (0 inner, 1 outer, 2 bottleneck), then the pit spaces, then the finish.
+MAX_COLUMNS = 40
+PIT_SLOT = 3 * MAX_COLUMNS
+MAX_PIT_SPACES = 9
+FINISH_SLOT = PIT_SLOT + MAX_PIT_SPACES
+SLOTS = FINISH_SLOT + 1
+
+
+def slot_name(slot: int) -> str:
+    """The notation of a destination slot: ``12o``, ``7b``, ``p2`` or ``fin``."""
+    if slot == FINISH_SLOT:
+        return "fin"
+    if slot >= PIT_SLOT:
+        return f"p{slot - PIT_SLOT + 1}"
+    return f"{slot // 3}{'iob'[slot % 3]}"
 
 
 class TrackError(ParameterError):
@@ -126,6 +142,12 @@ class Track:
     to_line: list[int] = field(default_factory=list)
     #: The shortest lap (finish line to finish line).
     lap: int = 0
+    #: Per space its destination slot, and back.
+    slot: list[int] = field(default_factory=list)
+    at_slot: dict[int, int] = field(default_factory=dict)
+    #: Per space, (successor, whether that step crosses the finish line) pairs.
+    steps: list[tuple[tuple[int, bool], ...]] = field(default_factory=list)
+    is_pit: list[bool] = field(default_factory=list)
 
     @property
     def size(self) -> int:
@@ -138,6 +160,10 @@ class Track:
             raise NotationError(
                 f"{self.name} has no space {name!r}; spaces are named like 0i, 7o, 12b, p2"
             ) from None
+
+    def blocks(self, spaces: set[int]) -> bool:
+        """Whether cars on ``spaces`` fill the whole width of the track somewhere."""
+        return any(all(s in spaces for s in cover) for cover in self.cover)
 
     def crosses(self, a: int, b: int) -> bool:
         """Whether the step from space ``a`` to ``b`` crosses the finish line."""
@@ -269,6 +295,11 @@ def assemble(front: Half, end: Half, direction: str, name: str = "") -> Track:
     if direction not in ("clockwise", "anti-clockwise"):
         raise TrackError(f"direction must be clockwise or anti-clockwise, not {direction!r}")
     inner = front.inner + end.inner
+    if len(inner) > MAX_COLUMNS:
+        raise TrackError(f"{name}: at most {MAX_COLUMNS} columns, not {len(inner)}")
+    assert end.pit is not None
+    if int(end.pit["spaces"]) > MAX_PIT_SPACES:
+        raise TrackError(f"{end.path}: at most {MAX_PIT_SPACES} pit spaces")
     outer = front.outer + end.outer
     lines = front.lines + end.lines
     assert end.pit is not None
@@ -359,6 +390,16 @@ def assemble(front: Half, end: Half, direction: str, name: str = "") -> Track:
     # A lap from field A's column back to it: the way to the line from column 0.
     track.lap = min(track.to_line[s] for s in range(track.size) if track.col[s] == 0
                     and track.kind[s] != KIND_PIT)
+    for space in range(track.size):
+        if track.kind[space] == KIND_PIT:
+            slot = PIT_SLOT + track.pit.index(space)
+        else:
+            slot = 3 * track.col[space] + (2 if track.lane[space] < 0 else track.lane[space])
+        track.slot.append(slot)
+        track.at_slot[slot] = space
+    track.is_pit = [k == KIND_PIT for k in track.kind]
+    track.steps = [tuple((t, track.crosses(s, t)) for t in ahead)
+                   for s, ahead in enumerate(track.succ)]
     ordered: list[int] = []
     for spots in grid:
         ordered.extend(sorted(spots, key=lambda s: (track.to_line[s], track.lane[s])))

@@ -1,0 +1,1062 @@
+"""The rules of Ausgebremst (ASS 1993, Wolfgang Riedesser): family and advanced game.
+
+Six cars race three laps on one of eight tracks (tracks.py); players move by playing race
+cards (1-6 spaces), cars without a player are neutral and drive by the rulebook's fixed way.
+A championship runs several races in the rulebook's sequence. Numbers like "I7" refer to the
+interpretations in docs/rules/ausgebremst.md.
+
+Flow of a race: the blind draw for the lineup (first race only, chance), the deal (private
+chance draws; in the advanced game each player first picks a deck and arranges the gear
+stacks, in secret), then turns in the order of the start places. A player plays a card and a
+destination, or passes showing the hand when every card is blocked; then draws (chance,
+seen only by that seat; advanced: picks the gear stack first). A neutral car's turn is a
+chance node: its top card is turned over for all to see and the car moves automatically.
+
+State notation (``to_text``), fields separated by spaces, the cars by ``|``::
+
+    1/1 race-order turn idle queue finish | car | car | ... | table
+
+* ``1/1`` the race and the number of races; ``L`` instead when the blind draw is due;
+* the start order (cars by place), the index of the car whose turn it is and ``+`` when it
+  has acted; ``i`` consecutive turns without a card played (I12);
+* the queue of pending steps (``d3`` draw for car 3, ``d3s2`` from its stack 2, ``k3`` car 3
+  picks a deck, ``g3`` arranges, ``s3`` picks a stack, ``t3`` takes a pit card, ``u3`` puts
+  the other on a stack) or ``-``; the finishing order or ``-``;
+* per car ``space:crossings:flags:status:hand:deck:played:shown`` (flags ``p`` pit stop made,
+  ``m`` has moved; status ``R`` racing, ``F`` finished, ``O`` out; deck six counts, or in the
+  advanced game four stacks ``counts[+known top cards]`` joined by ``/``, then
+  ``:choice:gears:pitcards``);
+* the bookkeeper's table: per finished race ``places/pits`` per car.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rennbahn.core.errors import IllegalActionError, NotationError, ParameterError
+from rennbahn.core.params import Param
+from rennbahn.core.protocol import ALL_SEATS, CHANCE, JSON, TERMINAL, Game, State
+from rennbahn.games.ausgebremst.components import (
+    DECK_CHOICES,
+    FULL_DECKS,
+    HAND_INDEX,
+    HANDS,
+    VALUES,
+    deck_counts,
+    points,
+)
+from rennbahn.games.ausgebremst.tracks import (
+    FINISH_CROSSING,
+    FINISH_SLOT,
+    LAPS,
+    PIT_CROSSINGS,
+    SLOTS,
+    RaceTrack,
+    Track,
+    build_track,
+    race_track,
+    race_tracks,
+    slot_name,
+)
+
+CARS = 6
+POINTS = (9, 6, 4, 3, 2, 1)
+HAND_SIZE = {"family": 3, "advanced": 2}
+STACKS = 4
+
+# Player action ids (unique across the game).
+PLAY = 0  # (value - 1) * SLOTS + destination slot
+PASS = 800  # + index of the shown hand in HANDS
+DECK = 900  # + 0 fast, 1 average, 2 slow
+PICK = 910  # + stack 0-3
+TAKE = 920  # + value - 1
+PUT = 930  # + stack 0-3
+GEARS = 940  # + (value - 1) * 4 + stack: all cards of that value go to that gear stack
+NUM_ACTIONS = GEARS + 6 * STACKS
+
+# Chance action ids.
+CARD = 0  # + value - 1: a card turned over or drawn
+POLE = 10  # + seat: the blind draw made this seat the highest (I14)
+NUM_CHANCE = POLE + 6
+
+# Car status.
+RACING, FINISHED, OUT = 0, 1, 2
+STATUS_CODES = "RFO"
+
+# Queue steps.
+Q_DRAW, Q_DECK, Q_GEARS, Q_PICK, Q_TAKE, Q_PUT = range(6)
+Q_CODES = "dkgstu"
+
+Counts = tuple[int, ...]
+Stacks = tuple[Counts, ...]
+EMPTY = (0, 0, 0, 0, 0, 0, 0)
+NO_GEARS = (-1,) * 6
+
+
+def _races(text: str) -> tuple[RaceTrack, ...]:
+    if text == "all":
+        return race_tracks()
+    try:
+        return tuple(race_track(part) for part in text.split("+"))
+    except ParameterError as exc:
+        raise ParameterError(
+            f"races={text!r}: {exc}; write all, or track numbers joined by + (1+3+5)"
+        ) from None
+
+
+def gears_digits(gears: Sequence[int]) -> str:
+    """The stacks (1-4) that values 1-6 go to, e.g. ``112344`` (``-`` not yet chosen)."""
+    return "".join("-" if s < 0 else str(s + 1) for s in gears)
+
+
+class AusgebremstGame(Game):
+    """Ausgebremst for 2-6 players; the cars without a player are neutral.
+
+    >>> game = AusgebremstGame({"players": 3, "races": "1+2"})
+    >>> [race.name for race in game.races]
+    ['Bleifuss-Drom', 'Plattfuss-Circuit']
+    """
+
+    NAME: ClassVar[str] = "ausgebremst"
+    TITLE: ClassVar[str] = "Ausgebremst"
+    VERSION: ClassVar[int] = 1
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 6
+    PARAMS: ClassVar[tuple[Param, ...]] = (
+        Param("players", 4, "number of players; the other cars of the six are neutral",
+              minimum=2, maximum=6),
+        Param("mode", "family", "family game or the advanced game (decks, gear stacks)",
+              choices=("family", "advanced")),
+        Param("races", "1", "the championship: all, or track numbers 1-8 joined by + "
+              "in the order raced (a single number is a single race)"),
+        Param("full_deck", "extra4", "the 28-card deck of a neutral car (I18)",
+              choices=FULL_DECKS),
+    )
+
+    def _setup(self) -> None:
+        self.players = int(self._params["players"])
+        self.advanced = self._params["mode"] == "advanced"
+        self.hand_size = HAND_SIZE[str(self._params["mode"])]
+        self.races = _races(str(self._params["races"]))
+        self.tracks: tuple[Track, ...] = tuple(build_track(r.number) for r in self.races)
+        full = str(self._params["full_deck"])
+        self.neutral_deck: Counts = deck_counts(full, None)
+        self.family_deck: Counts = deck_counts(full, "family")
+        self.choice_decks: tuple[Counts, ...] = tuple(deck_counts(full, d) for d in DECK_CHOICES)
+
+    def num_players(self) -> int:
+        return self.players
+
+    def is_neutral(self, car: int) -> bool:
+        return car >= self.players
+
+    def car_name(self, car: int) -> str:
+        return f"P{car}" if car < self.players else f"N{car - self.players + 1}"
+
+    def new_initial_state(self) -> AusgebremstState:
+        state = AusgebremstState(self)
+        state._start_race(0)
+        return state
+
+    def _state_from_text(self, text: str) -> AusgebremstState:
+        state = AusgebremstState(self)
+        state._read(text)
+        state._mark_origin()
+        return state
+
+    def max_game_length(self) -> int:
+        # Per race: the draw and the deal or setup, then at most 28 cards a car, each with a
+        # play, a pick, a draw and the pit cards, and at most one pass of every car between.
+        per_race = 1 + 8 * self.players + CARS * 28 * (4 + CARS)
+        return per_race * len(self.races)
+
+    def min_utility(self) -> float:
+        return 0.0
+
+    def max_utility(self) -> float:
+        return float(POINTS[0] * len(self.races))
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_CHANCE
+
+
+class AusgebremstState(State):
+    """A position in a race (or championship) of Ausgebremst."""
+
+    __slots__ = (
+        "_cache",
+        "choice",
+        "cross",
+        "deck",
+        "finish",
+        "g",
+        "gears",
+        "hand",
+        "idle",
+        "lineup_due",
+        "moved",
+        "order",
+        "pitc",
+        "pitted",
+        "played",
+        "pos",
+        "queue",
+        "race",
+        "race_starts",
+        "shown",
+        "stacks",
+        "status",
+        "table",
+        "tops",
+        "track",
+        "turn",
+        "turn_done",
+    )
+
+    def __init__(self, game: AusgebremstGame) -> None:
+        super().__init__(game)
+        self.g = game
+        self.race = 0
+        self.track = game.tracks[0]
+        self.lineup_due = False
+        self.order = list(range(CARS))
+        self.turn = CARS - 1
+        self.turn_done = True
+        self.idle = 0
+        self.queue: list[tuple[int, int, int]] = []
+        self.finish: list[int] = []
+        self.pos = [-1] * CARS
+        self.cross = [0] * CARS
+        self.pitted = [False] * CARS
+        self.moved = [False] * CARS
+        self.status = [RACING] * CARS
+        self.hand: list[tuple[int, ...]] = [()] * CARS
+        self.deck: list[Counts] = [EMPTY] * CARS
+        self.played: list[Counts] = [EMPTY] * CARS
+        self.shown: list[tuple[int, ...] | None] = [None] * CARS
+        self.choice = [-1] * CARS
+        self.gears: list[tuple[int, ...]] = [NO_GEARS] * CARS
+        self.stacks: list[Stacks] = [()] * CARS
+        self.tops: list[tuple[tuple[int, ...], ...]] = [()] * CARS
+        self.pitc: list[tuple[int, ...]] = [()] * CARS
+        # Per finished race: (place of each car or 0, pit stop made by each car).
+        self.table: list[tuple[tuple[int, ...], tuple[bool, ...]]] = []
+        # Log indices where a race began (for resampling the hidden deals race by race).
+        self.race_starts: list[int] = []
+        self._cache: list[int] | None = None
+
+    # -- setting up races -----------------------------------------------------------------
+    def _start_race(self, race: int) -> None:
+        g = self.g
+        self.race = race
+        self.track = g.tracks[race]
+        if race == 0:
+            self.lineup_due = True
+            self.order = list(range(g.players, CARS)) + list(range(g.players))
+        for car in range(CARS):
+            self.cross[car] = 0
+            self.pitted[car] = self.moved[car] = False
+            self.status[car] = RACING
+            self.hand[car] = ()
+            self.shown[car] = None
+            self.played[car] = EMPTY
+            self.choice[car] = -1
+            self.gears[car] = NO_GEARS
+            self.stacks[car] = ()
+            self.tops[car] = ()
+            self.pitc[car] = ()
+            self.deck[car] = g.neutral_deck if g.is_neutral(car) else (
+                EMPTY if g.advanced else g.family_deck)
+        self.finish = []
+        self.idle = 0
+        self.turn = CARS - 1
+        self.turn_done = True
+        self._place_cars()
+
+    def _place_cars(self) -> None:
+        """Cars on the grid by start order; the pending deal or setup in the queue."""
+        g = self.g
+        for place, car in enumerate(self.order):
+            self.pos[car] = self.track.grid[place]
+        self.queue = []
+        for car in self.order:
+            if g.is_neutral(car):
+                continue
+            if g.advanced:
+                self.queue.append((Q_DECK, car, 0))
+                self.queue += [(Q_GEARS, car, v) for v in VALUES]
+                self.queue += [(Q_PICK, car, 0), (Q_DRAW, car, -1)] * g.hand_size
+            else:
+                self.queue += [(Q_DRAW, car, -1)] * g.hand_size
+
+    def _row(self, car: int) -> int:
+        return self.order.index(car) // 2
+
+    # -- whose turn -----------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.lineup_due:
+            return CHANCE
+        if self.queue:
+            kind, car, _ = self.queue[0]
+            return CHANCE if kind == Q_DRAW else car
+        if not self.turn_done:
+            car = self.order[self.turn]
+            return CHANCE if self.g.is_neutral(car) else car
+        return TERMINAL
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.lineup_due:
+            n = self.g.players
+            return [(POLE + seat, 1 / n) for seat in range(n)]
+        if self.queue:
+            _, car, stack = self.queue[0]
+            counts = self.deck[car] if stack < 0 else self.stacks[car][stack]
+        else:
+            counts = self.deck[self.order[self.turn]]
+        total = sum(counts)
+        return [(CARD + v - 1, counts[v] / total) for v in VALUES if counts[v]]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.current_player() != player:
+            return []
+        if self._cache is not None:
+            return self._cache[:]
+        if self.queue:
+            kind, car, _ = self.queue[0]
+            if kind == Q_DECK:
+                legal = [DECK + d for d in range(len(DECK_CHOICES))]
+            elif kind == Q_GEARS:
+                base = GEARS + (self.queue[0][2] - 1) * STACKS
+                legal = list(range(base, base + STACKS))
+            elif kind == Q_PICK:
+                legal = [PICK + s for s in range(STACKS) if self._stack_size(car, s)]
+            elif kind == Q_TAKE:
+                legal = [TAKE + v - 1 for v in sorted(set(self.pitc[car]))]
+            else:
+                legal = [PUT + s for s in range(STACKS)]
+        else:
+            legal = self._moves(player)
+        self._cache = legal
+        return legal[:]
+
+    def _stack_size(self, car: int, stack: int) -> int:
+        return sum(self.stacks[car][stack]) + len(self.tops[car][stack])
+
+    # -- moving ---------------------------------------------------------------------------
+    def _occupied(self) -> set[int]:
+        return {self.pos[c] for c in range(CARS) if self.status[c] == RACING}
+
+    def reach(self, car: int, most: int) -> list[dict[int, bool]]:
+        """Destinations for 1..``most`` spaces: ``reach(...)[k]`` maps each space (or
+        FINISH_SLOT, negated as -1) reachable in exactly k steps to whether the way crossed
+        the finish line. Only free spaces, forward and diagonal steps, the pit rules."""
+        track = self.track
+        occupied = self._occupied()
+        start = self.pos[car]
+        occupied.discard(start)
+        crossings = self.cross[car]
+        pitted = self.pitted[car]
+        neutral = self.g.is_neutral(car)
+        may_pit = not pitted and not (neutral and self.g.advanced)
+        # I9: in the family game a car that has not stopped in the pits by its last chance
+        # must turn into the alley at field A and stop there.
+        compulsory = not pitted and not self.g.advanced
+        field_a, field_c, is_pit = track.field_a, track.field_c, track.is_pit
+        last_pit = track.pit[-1]
+        steps = track.steps
+        layers: list[dict[int, bool]] = [{} for _ in range(most + 1)]
+        frontier = {start: False}
+        finish_at = most + 1
+        for k in range(1, most + 1):
+            layer = layers[k]
+            for here, crossed in frontier.items():
+                now = crossings + crossed
+                last_chance = compulsory and now == PIT_CROSSINGS[-1]
+                for there, crosses in steps[here]:
+                    if there in occupied:
+                        continue
+                    if crosses:
+                        if now + 1 == FINISH_CROSSING:
+                            finish_at = min(finish_at, k)
+                            continue
+                        if compulsory and now + 1 == PIT_CROSSINGS[-1] and there != field_a:
+                            continue
+                        layer[there] = True
+                        continue
+                    if here == field_a:
+                        if is_pit[there]:
+                            if not may_pit or now not in PIT_CROSSINGS:
+                                continue
+                        elif last_chance:
+                            continue
+                    elif here == last_pit and there == field_c and last_chance:
+                        continue
+                    layer[there] = crossed
+            frontier = layer
+        for k in range(finish_at, most + 1):
+            layers[k][-1] = True
+        return layers
+
+    def leaders(self) -> list[int]:
+        """The cars in the lead: least left to the finish (I6)."""
+        track = self.track
+        best = 1 << 30
+        lead: list[int] = []
+        for car in range(CARS):
+            if self.status[car] != RACING:
+                continue
+            left = track.remaining(self.pos[car], self.cross[car])
+            if left < best:
+                best, lead = left, [car]
+            elif left == best:
+                lead.append(car)
+        return lead
+
+    def six_banned(self, car: int) -> bool:
+        """I5: the car in the lead (or sharing it) may not play a 6 — not at the start, not
+        once a car has finished; a hand of nothing but 6s may when the track is blocked."""
+        if self.finish or not self.moved[car]:
+            return False
+        lead = self.leaders()
+        if car not in lead:
+            return False
+        hand = self.hand[car]
+        if self.g.is_neutral(car) or not hand or any(v != 6 for v in hand):
+            return True
+        if self.track.blocks({self.pos[car]}):
+            return False
+        others = [c for c in lead if c != car]
+        if not others:
+            return True
+        for other in others:
+            shown = self.shown[other]
+            if self.g.is_neutral(other) or not shown or any(v != 6 for v in shown):
+                return True
+        return not self.track.blocks({self.pos[c] for c in lead})
+
+    def _moves(self, car: int) -> list[int]:
+        hand = self.hand[car]
+        values = sorted(set(hand))
+        if values and values[-1] == 6 and self.six_banned(car):
+            values.pop()
+        legal: list[int] = []
+        if values:
+            layers = self.reach(car, values[-1])
+            slot = self.track.slot
+            for v in values:
+                base = PLAY + (v - 1) * SLOTS
+                legal.extend(
+                    base + (FINISH_SLOT if there < 0 else slot[there]) for there in layers[v]
+                )
+        if not legal:
+            return [PASS + HAND_INDEX[hand]]
+        legal.sort()
+        return legal
+
+    def _move_car(self, car: int, there: int) -> bool:
+        """Put the car on ``there`` (-1: over the finish line). Returns whether it took
+        pit-stop cards, which replace the draw (advanced game)."""
+        self.moved[car] = True
+        self.idle = 0
+        if there < 0:
+            self.status[car] = FINISHED
+            self.cross[car] = FINISH_CROSSING
+            self.finish.append(car)
+            return False
+        track = self.track
+        if track.col[there] < track.col[self.pos[car]]:
+            self.cross[car] += 1
+        self.pos[car] = there
+        if track.is_pit[there] and not self.pitted[car]:
+            self.pitted[car] = True
+            if self.g.advanced and self.pitc[car]:
+                self._collect_pit_cards(car)
+                return True
+        return False
+
+    def _collect_pit_cards(self, car: int) -> None:
+        cards = self.pitc[car]
+        if len(cards) == 1:
+            self.hand[car] = tuple(sorted((*self.hand[car], cards[0])))
+            self.pitc[car] = ()
+        else:
+            self.queue.append((Q_TAKE, car, 0))
+
+    def neutral_choice(self, car: int, value: int, layers: list[dict[int, bool]]) -> int:
+        """I16: a neutral car's destination: into the pits when it may, then the least left
+        to the finish, then as straight as possible, then the lowest slot."""
+        track = self.track
+        options = layers[value]
+        if -1 in options:
+            return -1
+        here = self.pos[car]
+        pit_first = not self.pitted[car] and not self.g.advanced
+
+        def key(there: int) -> tuple[int, int, int, int]:
+            crossings = self.cross[car] + options[there]
+            return (
+                0 if pit_first and track.is_pit[there] else 1,
+                track.remaining(there, crossings),
+                0 if track.lane[there] == track.lane[here] else 1,
+                track.slot[there],
+            )
+
+        return min(options, key=key)
+
+    def _finish_turn_card(self, car: int) -> None:
+        """After a card: out of cards (I11), else refill (family: draw; advanced: pick)."""
+        g = self.g
+        if self.status[car] != RACING:
+            return
+        if g.is_neutral(car):
+            if not any(self.deck[car]):
+                self.status[car] = OUT
+            return
+        if g.advanced:
+            if any(self._stack_size(car, s) for s in range(STACKS)):
+                self.queue += [(Q_PICK, car, 0), (Q_DRAW, car, -1)]
+            elif not self.hand[car]:
+                self.status[car] = OUT
+            return
+        if any(self.deck[car]):
+            self.queue.append((Q_DRAW, car, -1))
+        elif not self.hand[car]:
+            self.status[car] = OUT
+
+    # -- applying -------------------------------------------------------------------------
+    def _apply(self, actor: int, action: int) -> None:
+        self._cache = None
+        if self.lineup_due:
+            self._lineup(action - POLE)
+        elif self.queue:
+            self._apply_queued(action)
+        elif actor == CHANCE:
+            self._neutral_turn(self.order[self.turn], action - CARD + 1)
+        else:
+            self._player_turn(actor, action)
+        self._advance()
+
+    def _apply_joint(self, actions: Sequence[int]) -> None:
+        raise IllegalActionError("Ausgebremst has no simultaneous moves")
+
+    def _lineup(self, pole: int) -> None:
+        """I14: the highest blind draw takes the best players' place, the others follow in
+        seat order (clockwise); the neutral cars stand in front."""
+        n = self.g.players
+        self.order = list(range(n, CARS)) + [(pole + i) % n for i in range(n)]
+        self.lineup_due = False
+        self._place_cars()
+
+    def _apply_queued(self, action: int) -> None:
+        kind, car, stack = self.queue.pop(0)
+        if kind == Q_DRAW:
+            self._draw(car, stack, action - CARD + 1)
+        elif kind == Q_DECK:
+            self._choose_deck(car, action - DECK)
+        elif kind == Q_GEARS:
+            self._arrange(car, stack, action - GEARS - (stack - 1) * STACKS)
+        elif kind == Q_PICK:
+            self.queue[0] = (Q_DRAW, car, action - PICK)
+        elif kind == Q_TAKE:
+            value = action - TAKE + 1
+            self.hand[car] = tuple(sorted((*self.hand[car], value)))
+            rest = list(self.pitc[car])
+            rest.remove(value)
+            self.pitc[car] = tuple(rest)
+            self.queue.insert(0, (Q_PUT, car, 0))
+        else:  # Q_PUT: I22, the second pit card goes on top of a gear stack
+            s = action - PUT
+            tops = list(self.tops[car])
+            tops[s] = (*tops[s], self.pitc[car][0])
+            self.tops[car] = tuple(tops)
+            self.pitc[car] = ()
+
+    def _draw(self, car: int, stack: int, value: int) -> None:
+        if stack < 0:
+            counts = list(self.deck[car])
+            counts[value] -= 1
+            self.deck[car] = tuple(counts)
+        else:
+            stacks = list(self.stacks[car])
+            counts = list(stacks[stack])
+            counts[value] -= 1
+            stacks[stack] = tuple(counts)
+            self.stacks[car] = tuple(stacks)
+        self.hand[car] = tuple(sorted((*self.hand[car], value)))
+
+    def _choose_deck(self, car: int, choice: int) -> None:
+        """I19: the chosen deck less the pit-stop cards of the car's start row."""
+        self.choice[car] = choice
+        counts = list(self.g.choice_decks[choice])
+        cards = self.g.races[self.race].pit_cards[self._row(car)]
+        for v in cards:
+            counts[v] -= 1
+        self.deck[car] = tuple(counts)
+        self.pitc[car] = tuple(sorted(cards))
+
+    def _arrange(self, car: int, value: int, stack: int) -> None:
+        """The player puts every card of ``value`` on gear stack ``stack`` (I21); the stacks
+        are made once all six values have one."""
+        gears = list(self.gears[car])
+        gears[value - 1] = stack
+        self.gears[car] = tuple(gears)
+        if value < 6:
+            return
+        stacks = [[0] * 7 for _ in range(STACKS)]
+        for v in VALUES:
+            stacks[gears[v - 1]][v] = self.deck[car][v]
+        self.stacks[car] = tuple(tuple(s) for s in stacks)
+        self.tops[car] = ((),) * STACKS
+        self.deck[car] = EMPTY
+
+    def _player_turn(self, car: int, action: int) -> None:
+        self.turn_done = True
+        if action >= PASS:
+            self.shown[car] = self.hand[car]
+            self.idle += 1
+            return
+        value, slot = divmod(action - PLAY, SLOTS)
+        value += 1
+        hand = list(self.hand[car])
+        hand.remove(value)
+        self.hand[car] = tuple(hand)
+        self.shown[car] = None
+        played = list(self.played[car])
+        played[value] += 1
+        self.played[car] = tuple(played)
+        there = -1 if slot == FINISH_SLOT else self.track.at_slot[slot]
+        if not self._move_car(car, there):
+            self._finish_turn_card(car)
+
+    def _neutral_turn(self, car: int, value: int) -> None:
+        """I16: the top card is played; a leader's 6 or a blocked card leaves the car."""
+        self.turn_done = True
+        counts = list(self.deck[car])
+        counts[value] -= 1
+        self.deck[car] = tuple(counts)
+        played = list(self.played[car])
+        played[value] += 1
+        self.played[car] = tuple(played)
+        self.idle = 0
+        if not (value == 6 and self.six_banned(car)):
+            layers = self.reach(car, value)
+            if layers[value]:
+                self._move_car(car, self.neutral_choice(car, value, layers))
+        self.moved[car] = True
+        self._finish_turn_card(car)
+
+    def _blockaded(self, car: int) -> bool:
+        return not any(self.reach(car, 6)[1:])
+
+    def _advance(self) -> None:
+        """Move on to the next decision: skip cars out of the race, blocked neutral cars
+        (no card is drawn), end the race when no player is left racing or no car can."""
+        g = self.g
+        while True:
+            if self.queue and not self.lineup_due:
+                kind, car, stack = self.queue[0]
+                if kind == Q_DRAW and stack >= 0 and self.tops[car][stack]:
+                    # I22: a pit card put on a stack is drawn as known, no chance.
+                    self.queue.pop(0)
+                    tops = list(self.tops[car])
+                    value = tops[stack][-1]
+                    tops[stack] = tops[stack][:-1]
+                    self.tops[car] = tuple(tops)
+                    self.hand[car] = tuple(sorted((*self.hand[car], value)))
+                    continue
+            if self.lineup_due or self.queue:
+                return
+            if not self.turn_done:
+                return
+            racing = [c for c in range(CARS) if self.status[c] == RACING]
+            players_racing = [c for c in racing if not g.is_neutral(c)]
+            if not players_racing or self.idle >= len(racing):
+                self._end_race()
+                if len(self.table) == len(g.races):
+                    return
+                continue
+            self.turn = (self.turn + 1) % CARS
+            car = self.order[self.turn]
+            if self.status[car] != RACING:
+                continue
+            if g.is_neutral(car) and self._blockaded(car):
+                self.idle += 1
+                continue
+            self.turn_done = False
+            return
+
+    def _end_race(self) -> None:
+        """Places and the bookkeeper's table; the next race's lineup (I15)."""
+        g = self.g
+        places = [0] * CARS
+        for place, car in enumerate(self.finish):
+            places[car] = place + 1
+        self.table.append((tuple(places), tuple(self.pitted)))
+        if len(self.table) == len(g.races):
+            self.turn_done = True
+            return
+        track = self.track
+
+        def rank(car: int) -> tuple[int, int, int]:
+            if places[car]:
+                return (0, places[car], 0)
+            return (1, track.remaining(self.pos[car], self.cross[car]), self.order.index(car))
+
+        players = sorted(range(g.players), key=rank)
+        self.order = list(range(g.players, CARS)) + players
+        self.race_starts.append(len(self._log) + 1)
+        self._start_race(self.race + 1)
+
+    # -- results --------------------------------------------------------------------------
+    def race_points(self, places: Sequence[int]) -> list[int]:
+        return [POINTS[places[s] - 1] if places[s] else 0 for s in range(self.g.players)]
+
+    def returns(self) -> list[float]:
+        totals = [0.0] * self.g.players
+        for places, _ in self.table:
+            for seat, p in enumerate(self.race_points(places)):
+                totals[seat] += p
+        return totals
+
+    def _visibility(self, actor: int, action: int) -> int:
+        if actor == CHANCE:
+            if self.queue and not self.lineup_due:
+                return 1 << self.queue[0][1]
+            return ALL_SEATS
+        if DECK <= action < DECK + 3 or GEARS <= action or TAKE <= action < TAKE + 6:
+            return 1 << actor
+        return ALL_SEATS
+
+    # -- notation -------------------------------------------------------------------------
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            if POLE <= action < POLE + 6:
+                return f"pole{action - POLE}"
+            if CARD <= action < CARD + 6:
+                return f"card{action - CARD + 1}"
+            raise NotationError(f"no chance outcome {action}")
+        if PLAY <= action < PASS:
+            value, slot = divmod(action - PLAY, SLOTS)
+            if value >= 6:
+                raise NotationError(f"no action {action}")
+            return f"{value + 1}>{slot_name(slot)}"
+        if PASS <= action < PASS + len(HANDS):
+            return "pass:" + ("".join(map(str, HANDS[action - PASS])) or "-")
+        if DECK <= action < DECK + 3:
+            return DECK_CHOICES[action - DECK]
+        if PICK <= action < PICK + STACKS:
+            return f"stack{action - PICK + 1}"
+        if TAKE <= action < TAKE + 6:
+            return f"take{action - TAKE + 1}"
+        if PUT <= action < PUT + STACKS:
+            return f"put{action - PUT + 1}"
+        if GEARS <= action < NUM_ACTIONS:
+            value, stack = divmod(action - GEARS, STACKS)
+            return f"gear{value + 1}>{stack + 1}"
+        raise NotationError(f"no action {action}")
+
+    def _copy(self) -> AusgebremstState:
+        other = AusgebremstState.__new__(AusgebremstState)
+        other._game = self._game
+        other._origin = self._origin
+        other.g = self.g
+        other.race = self.race
+        other.track = self.track
+        other.lineup_due = self.lineup_due
+        other.order = self.order[:]
+        other.turn = self.turn
+        other.turn_done = self.turn_done
+        other.idle = self.idle
+        other.queue = self.queue[:]
+        other.finish = self.finish[:]
+        other.pos = self.pos[:]
+        other.cross = self.cross[:]
+        other.pitted = self.pitted[:]
+        other.moved = self.moved[:]
+        other.status = self.status[:]
+        other.hand = self.hand[:]
+        other.deck = self.deck[:]
+        other.played = self.played[:]
+        other.shown = self.shown[:]
+        other.choice = self.choice[:]
+        other.gears = self.gears[:]
+        other.stacks = self.stacks[:]
+        other.tops = self.tops[:]
+        other.pitc = self.pitc[:]
+        other.table = self.table[:]
+        other.race_starts = self.race_starts[:]
+        other._cache = self._cache
+        other._log = []
+        return other
+
+    # -- what a seat sees -----------------------------------------------------------------
+    def points_left(self, car: int) -> int:
+        """Card points the car still has in hand and deck (public: the decks are known)."""
+        total = points(self.deck[car]) + sum(self.hand[car])
+        for stack in self.stacks[car]:
+            total += points(stack)
+        for top in self.tops[car]:
+            total += sum(top)
+        return total
+
+    def observation(self, player: int) -> dict[str, JSON]:
+        self._check_seat(player)
+        g = self.g
+        track = self.track
+        cars: list[JSON] = []
+        for car in range(CARS):
+            on_board = self.status[car] == RACING
+            shown = self.shown[car]
+            cars.append({
+                "car": g.car_name(car),
+                "seat": None if g.is_neutral(car) else car,
+                "place": self.order.index(car) + 1,
+                "space": track.names[self.pos[car]] if self.status[car] != FINISHED else "fin",
+                "on_board": on_board,
+                "lap": min(max(self.cross[car], 1), LAPS),
+                "crossings": self.cross[car],
+                "pit_stop": self.pitted[car],
+                "status": ("racing", "finished", "out")[self.status[car]],
+                "finish_place": self.finish.index(car) + 1 if car in self.finish else None,
+                "cards": len(self.hand[car]),
+                "points_left": self.points_left(car),
+                "played": list(self.played[car][1:]),
+                "shown": None if shown is None else list(shown),
+                "pit_cards": list(self.pitc[car]),
+                "to_finish": 0 if self.status[car] == FINISHED else track.remaining(
+                    self.pos[car], self.cross[car]),
+            })
+        me: dict[str, JSON] = {
+            "hand": list(self.hand[player]),
+            "deck": list(self.deck[player][1:]),
+        }
+        if g.advanced:
+            me["choice"] = DECK_CHOICES[self.choice[player]] if self.choice[player] >= 0 else None
+            me["gears"] = gears_digits(self.gears[player])
+            me["stacks"] = [list(s[1:]) for s in self.stacks[player]]
+            me["stack_tops"] = [list(t) for t in self.tops[player]]
+        to_move = self.current_player()
+        waiting = None
+        if self.queue:
+            waiting = {"step": ("draw", "deck", "gears", "stack", "take", "put")[
+                self.queue[0][0]], "car": g.car_name(self.queue[0][1])}
+        return {
+            "seat": player,
+            "mode": "advanced" if g.advanced else "family",
+            "race": self.race + 1,
+            "races": [r.name for r in g.races],
+            "track": track.name,
+            "direction": track.direction,
+            "to_move": to_move,
+            "turn": g.car_name(self.order[self.turn]),
+            "waiting": waiting,
+            "lineup_due": self.lineup_due,
+            "leaders": [g.car_name(c) for c in self.leaders()],
+            "finish": [g.car_name(c) for c in self.finish],
+            "idle": self.idle,
+            "cars": cars,
+            "me": me,
+            "table": [
+                {"places": list(places), "points": self.race_points(places),
+                 "pit_stops": list(pits)}
+                for places, pits in self.table
+            ],
+            "totals": self.returns(),
+        }
+
+    # -- full notation --------------------------------------------------------------------
+    def to_text(self) -> str:
+        g = self.g
+        head = [
+            "L" if self.lineup_due else f"{self.race + 1}/{len(g.races)}",
+            "".join(map(str, self.order)),
+            f"{self.turn}{'+' if self.turn_done else ''}",
+            f"i{self.idle}",
+            ",".join(
+                _step_text(k, c, s) for k, c, s in self.queue
+            ) or "-",
+            "".join(map(str, self.finish)) or "-",
+        ]
+        parts = [" ".join(head)]
+        for car in range(CARS):
+            parts.append(self._car_text(car))
+        parts.append(
+            ",".join(
+                ".".join(map(str, places)) + "/" + "".join("p" if p else "-" for p in pits)
+                for places, pits in self.table
+            ) or "-"
+        )
+        return " | ".join(parts)
+
+    def _car_text(self, car: int) -> str:
+        flags = ("p" if self.pitted[car] else "") + ("m" if self.moved[car] else "")
+        shown = self.shown[car]
+        fields = [
+            self.track.names[self.pos[car]],
+            str(self.cross[car]),
+            flags or "-",
+            STATUS_CODES[self.status[car]],
+            "".join(map(str, self.hand[car])) or "-",
+            _counts(self.deck[car]),
+            _counts(self.played[car]),
+            "-" if shown is None else "".join(map(str, shown)) or "0",
+        ]
+        if self.g.advanced:
+            fields.append("/".join(
+                _counts(s) + ("+" + "".join(map(str, t)) if t else "")
+                for s, t in zip(self.stacks[car], self.tops[car], strict=True)
+            ) or "-")
+            fields.append("-" if self.choice[car] < 0 else "fas"[self.choice[car]])
+            fields.append(gears_digits(self.gears[car]))
+            fields.append("".join(map(str, self.pitc[car])) or "-")
+        return ":".join(fields)
+
+    def _read(self, text: str) -> None:
+        g = self.g
+        parts = [p.strip() for p in text.split("|")]
+        if len(parts) != CARS + 2:
+            raise NotationError(
+                f"expected a head, {CARS} cars and the table separated by '|'; got {len(parts)}"
+                " parts"
+            )
+        head = parts[0].split()
+        if len(head) != 6:
+            raise NotationError(
+                "the head is 'race/races order turn idle queue finish', e.g. "
+                "'1/1 453012 2 i0 - -'"
+            )
+        if head[0] == "L":
+            race, self.lineup_due = 0, True
+        else:
+            number, _, total = head[0].partition("/")
+            race = int(number) - 1
+            if int(total) != len(g.races) or not 0 <= race < len(g.races):
+                raise NotationError(f"race {head[0]} does not fit races={len(g.races)}")
+        self.race = race
+        self.track = g.tracks[race]
+        order = [int(ch) for ch in head[1]]
+        if sorted(order) != list(range(CARS)):
+            raise NotationError(f"start order {head[1]!r} must list cars 0-5 once each")
+        self.order = order
+        self.turn_done = head[2].endswith("+")
+        self.turn = int(head[2].rstrip("+"))
+        if not 0 <= self.turn < CARS:
+            raise NotationError(f"turn {head[2]!r} must be 0-5")
+        if not head[3].startswith("i"):
+            raise NotationError(f"idle count {head[3]!r} must look like i0")
+        self.idle = int(head[3][1:])
+        self.queue = [] if head[4] == "-" else [_read_step(s) for s in head[4].split(",")]
+        self.finish = [] if head[5] == "-" else [int(ch) for ch in head[5]]
+        for car in range(CARS):
+            self._read_car(car, parts[car + 1])
+        self.table = []
+        if parts[-1] != "-":
+            for entry in parts[-1].split(","):
+                places, _, pits = entry.partition("/")
+                values = tuple(int(x) for x in places.split("."))
+                if len(values) != CARS or len(pits) != CARS:
+                    raise NotationError(f"table entry {entry!r} needs 6 places and 6 pit marks")
+                self.table.append((values, tuple(ch == "p" for ch in pits)))
+
+    def _read_car(self, car: int, text: str) -> None:
+        g = self.g
+        fields = text.split(":")
+        want = 12 if g.advanced else 8
+        if len(fields) != want:
+            raise NotationError(
+                f"car {car}: expected {want} fields "
+                "space:crossings:flags:status:hand:deck:played:shown"
+                + (":stacks:choice:gears:pitcards" if g.advanced else "") + f", got {text!r}"
+            )
+        self.pos[car] = self.track.index(fields[0])
+        self.cross[car] = int(fields[1])
+        if not 0 <= self.cross[car] <= FINISH_CROSSING:
+            raise NotationError(f"car {car}: crossings must be 0-{FINISH_CROSSING}")
+        self.pitted[car] = "p" in fields[2]
+        self.moved[car] = "m" in fields[2]
+        if fields[3] not in ("R", "F", "O"):
+            raise NotationError(f"car {car}: status must be R, F or O, not {fields[3]!r}")
+        self.status[car] = STATUS_CODES.index(fields[3])
+        self.hand[car] = _read_cards(fields[4])
+        if len(self.hand[car]) > g.hand_size:
+            raise NotationError(f"car {car}: a hand holds at most {g.hand_size} cards")
+        self.deck[car] = _read_counts(fields[5])
+        self.played[car] = _read_counts(fields[6])
+        self.shown[car] = None if fields[7] == "-" else _read_cards(
+            "" if fields[7] == "0" else fields[7])
+        if g.advanced:
+            stacks, tops = [], []
+            if fields[8] != "-":
+                for part in fields[8].split("/"):
+                    counts, _, top = part.partition("+")
+                    stacks.append(_read_counts(counts))
+                    tops.append(tuple(int(ch) for ch in top))
+                if len(stacks) != STACKS:
+                    raise NotationError(f"car {car}: four gear stacks, not {len(stacks)}")
+            self.stacks[car] = tuple(stacks)
+            self.tops[car] = tuple(tops)
+            self.choice[car] = -1 if fields[9] == "-" else "fas".index(fields[9])
+            if len(fields[10]) != 6 or any(ch not in "-1234" for ch in fields[10]):
+                raise NotationError(f"car {car}: gears {fields[10]!r} are six of - or 1-4")
+            self.gears[car] = tuple(-1 if ch == "-" else int(ch) - 1 for ch in fields[10])
+            self.pitc[car] = _read_cards(fields[11])
+
+    # -- hidden information ---------------------------------------------------------------
+    def resample_from_infostate(self, player: int, rng: random.Random) -> AusgebremstState:
+        from rennbahn.games.ausgebremst.resample import resample
+
+        return resample(self, player, rng)
+
+
+def _counts(counts: Counts) -> str:
+    return "".join(map(str, counts[1:]))
+
+
+def _read_counts(text: str) -> Counts:
+    if len(text) != 6 or not text.isdigit():
+        raise NotationError(f"card counts {text!r} must be six digits (values 1-6)")
+    return (0, *(int(ch) for ch in text))
+
+
+def _read_cards(text: str) -> tuple[int, ...]:
+    if text == "-":
+        return ()
+    if not text.isdigit() or any(ch not in "123456" for ch in text):
+        raise NotationError(f"cards {text!r} must be digits 1-6 or -")
+    return tuple(sorted(int(ch) for ch in text))
+
+
+def _step_text(kind: int, car: int, arg: int) -> str:
+    if kind == Q_DRAW and arg >= 0:
+        return f"d{car}s{arg}"
+    if kind == Q_GEARS:
+        return f"g{car}v{arg}"
+    return f"{Q_CODES[kind]}{car}"
+
+
+def _read_step(text: str) -> tuple[int, int, int]:
+    if len(text) < 2 or text[0] not in Q_CODES or not text[1].isdigit():
+        raise NotationError(f"queue step {text!r} must be like d3, d3s2, k3, g3v1, s3, t3, u3")
+    kind = Q_CODES.index(text[0])
+    car = int(text[1])
+    rest = text[2:]
+    if kind == Q_DRAW:
+        return kind, car, int(rest[1:]) if rest.startswith("s") else -1
+    if kind == Q_GEARS:
+        if not rest.startswith("v"):
+            raise NotationError(f"queue step {text!r}: arranging names the value, g3v1")
+        return kind, car, int(rest[1:])
+    return kind, car, 0
+
+
+def check_legal_text(state: AusgebremstState, move: str) -> int:
+    """Read a move for the player to move (a helper for tests and front ends)."""
+    player = state.current_player()
+    if player < 0 and player != CHANCE:
+        raise IllegalActionError("the game is over")
+    return state.string_to_action(player, move)
