@@ -1,0 +1,226 @@
+"""Family-game race rules, each starting from state notation (track 1: Bleifuss-Drom).
+
+Spaces are named by column (0 = field A's column, just past the finish line) and lane:
+``5i`` inner, ``5o`` outer, ``11b`` a bottleneck, ``p1`` the first pit space.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rennbahn import IllegalActionError
+from rennbahn.core.protocol import CHANCE
+from tests.ausgebremst.conftest import load, moves, notation, play
+
+FULL = "444444"
+NONE = "000000"
+
+
+def car(space: str, hand: str = "-", cross: int = 1, flags: str = "m", status: str = "R",
+        deck: str = "333333", shown: str = "-") -> str:
+    return f"{space}:{cross}:{flags}:{status}:{hand}:{deck}:{NONE}:{shown}"
+
+
+def test_i3_straight_and_diagonal_moves_only_forward() -> None:
+    """I3: one space per point, straight along the lane or diagonally to the next column."""
+    state = load(notation({0: car("5i", "1"), 1: car("20i", "2")}))
+    assert moves(state) == ["1>6i", "1>6o"]
+
+
+def test_i3_one_car_per_space_and_overtaking_only_through_a_free_lane() -> None:
+    """I3: cars on 6i and 6o close the road for a car on 5i: every card is blocked."""
+    state = load(notation({0: car("5i", "235"), 1: car("6i"), 2: car("6o")}))
+    assert moves(state) == ["pass:235"]
+    play(state, "pass:235")
+    assert state.shown[0] == (2, 3, 5)
+    assert state.observation(1)["cars"][0]["shown"] == [2, 3, 5]  # I7: shown to all
+
+
+def test_i3_passing_a_car_through_the_free_lane() -> None:
+    state = load(notation({0: car("5i", "2"), 1: car("6i")}))
+    assert moves(state) == ["2>7i", "2>7o"]
+
+
+def test_i3_bottleneck_blocks_all_passing() -> None:
+    """I3: a car on the bottleneck 11b stops everyone behind it."""
+    state = load(notation({0: car("10i", "25"), 1: car("11b")}))
+    assert moves(state) == ["pass:25"]
+
+
+def test_i3_curve_outer_lane_is_longer() -> None:
+    """I1: in Drom's curve the inner lane skips columns (8i to 10i is one space)."""
+    state = load(notation({0: car("8i", "2"), 1: car("8o", "2")}))
+    assert moves(state) == ["2>10i", "2>10o", "2>11b"]  # 8i-10i-11b, 8i-9o-10i/10o
+
+
+def test_i4_solid_line_forbids_lane_changes() -> None:
+    """I4: on Nurburg-Ring the spaces of column 9 lie beside a solid line."""
+    cars = {0: car("9o", "1"), 1: car("30b")}
+    state = load(notation(cars, head="1/1 234501 4 i0 - -"), "ausgebremst(players=2,races=3)")
+    assert moves(state) == ["1>10o"]
+    state = load(notation({0: car("8o", "1"), 1: car("30b")}), "ausgebremst(players=2,races=3)")
+    assert moves(state) == ["1>9i", "1>9o"]  # from the field before the line: still allowed
+
+
+def test_i5_leader_may_not_play_a_six() -> None:
+    """I5: the car in the lead (least left to the finish) may not play a 6."""
+    state = load(notation({0: car("12o", "126"), 1: car("5i")}))
+    assert not any(m.startswith("6>") for m in moves(state))
+    behind = load(notation({0: car("5i", "126"), 1: car("12o")}))
+    assert "6>11b" in moves(behind)
+
+
+def test_i5_six_allowed_at_the_start_and_after_the_first_finish() -> None:
+    start = load(notation({0: car("29i", "6", cross=0, flags="-"), 1: car("28i")}))
+    assert moves(start) == ["6>5i", "6>5o"]
+    after = load(notation({0: car("12o", "6"), 1: car("5i", status="F")}, head="1/1 234501 4 i0 - 1"))
+    assert "6>18i" in moves(after)
+
+
+def test_i6_lead_in_a_curve_is_measured_to_the_curve_end() -> None:
+    """I6: 12o and 13o both have 14 spaces to the line: they share the lead."""
+    state = load(notation({0: car("12o", "46"), 1: car("13o")}))
+    assert state.leaders() == [0, 1]
+    assert moves(state) and not any(m.startswith("6>") for m in moves(state))
+
+
+def test_i5_all_sixes_on_a_bottleneck_may_play() -> None:
+    """I5 exception 1: a leader holding only 6s on a blocking space plays a 6."""
+    state = load(notation({0: car("11b", "666"), 1: car("5i")}))
+    assert "6>17i" in moves(state)
+    elsewhere = load(notation({0: car("12o", "666"), 1: car("5i")}))
+    assert moves(elsewhere) == ["pass:666"]
+
+
+def test_i5_coleaders_with_shown_sixes_blocking_the_track_may_play() -> None:
+    """I5 exception 2: side by side, both with only 6s (the other has shown them)."""
+    cars = {0: car("15i", "666"), 1: car("15o", "666", shown="666")}
+    assert "6>21o" in moves(load(notation(cars)))
+    unshown = {0: car("15i", "666"), 1: car("15o", "666")}
+    assert moves(load(notation(unshown))) == ["pass:666"]
+
+
+def test_i8_pit_alley_entered_over_field_a_after_lap_one() -> None:
+    """I8: from field A (0o) into p1; only a car that has crossed the line twice."""
+    state = load(notation({0: car("28o", "3", cross=1), 1: car("5i")}))
+    assert moves(state) == ["3>1i", "3>1o", "3>p1"]
+    play(state, "3>p1")
+    assert state.pitted[0] and state.cross[0] == 2
+
+
+def test_i10_no_pit_straight_from_the_start() -> None:
+    state = load(notation({0: car("28o", "3", cross=0), 1: car("5i")}))
+    assert moves(state) == ["3>1i", "3>1o"]
+
+
+def test_i8_no_second_pit_stop() -> None:
+    state = load(notation({0: car("28o", "3", cross=2, flags="pm"), 1: car("5i")}))
+    assert moves(state) == ["3>1i", "3>1o"]
+
+
+def test_i9_last_chance_must_turn_into_the_pits_and_stop_there() -> None:
+    """I9: not yet stopped, third crossing: land on A or in the alley, never past it."""
+    state = load(notation({0: car("29o", "136", cross=2), 1: car("20i")}))
+    assert moves(state) == ["1>0o", "3>p2"]
+
+
+def test_i9_blocked_pit_entry_loses_the_turn() -> None:
+    """I9: 'If the entrance to the pit alley is blocked on the second round, he must lose
+    a turn until the entrance is clear again.'"""
+    state = load(notation({0: car("29o", "13", cross=2), 1: car("0o", cross=3, flags="pm")}))
+    assert moves(state) == ["pass:13"]
+
+
+def test_i13_finish_with_points_to_spare_and_scoring() -> None:
+    """I13, I17: over the line with a 5 from two spaces before it; first place scores 9."""
+    cars = {0: car("28i", "5", cross=3, flags="pm", deck=NONE),
+            1: car("10i", "-", cross=3, flags="pm", status="O", deck=NONE)}
+    state = load(notation(cars))
+    assert moves(state) == ["5>fin"]
+    play(state, "5>fin")
+    assert state.is_terminal()
+    assert state.returns() == [9.0, 0.0]
+    assert state.table == [((1, 0, 0, 0, 0, 0), (True, True, False, False, False, False))]
+
+
+def test_i11_out_of_cards_is_taken_off() -> None:
+    cars = {0: car("5i", "2", deck=NONE), 1: car("10i", "1", deck="100000")}
+    state = load(notation(cars))
+    play(state, "2>7i")
+    assert state.status[0] == 2  # OUT
+    assert state.current_player() == 1
+
+
+def test_i12_race_ends_when_no_car_can_move() -> None:
+    """I12: every racing car passed in turn: the race is over, nobody scores."""
+    # Car 1 leads alone on field A with only 6s; car 0 must turn in there (I9).
+    cars = {0: car("29o", "13", cross=2), 1: car("0o", "66", cross=3, flags="pm", shown="66")}
+    state = load(notation(cars, head="1/1 234501 4 i1 - -"))
+    assert moves(state) == ["pass:13"]
+    play(state, "pass:13")
+    assert state.is_terminal()
+    assert state.returns() == [0.0, 0.0]
+
+
+def test_i14_blind_draw_gives_the_best_players_place() -> None:
+    """I14: the seat drawing highest starts behind the neutral cars, the rest clockwise."""
+    import rennbahn
+
+    state = rennbahn.load_game("ausgebremst(players=3)").new_initial_state()
+    assert state.current_player() == CHANCE
+    assert [state.action_to_string(CHANCE, a) for a, _ in state.chance_outcomes()] == [
+        "pole0", "pole1", "pole2"]
+    play(state, "pole2")
+    assert state.order == [3, 4, 5, 2, 0, 1]
+    assert state.track.names[state.pos[3]] == "29i"  # neutral car on pole
+
+
+def test_i16_neutral_car_drives_the_ideal_line_and_straightest() -> None:
+    """I16: the neutral car (car 2, its turn) turns over a 4 and takes the shortest way."""
+    cars = {0: car("3i", "123"), 1: car("2i", "123"), 2: car("6o", deck="111111")}
+    state = load(notation(cars, head="1/1 234501 0 i0 - -"))
+    assert state.current_player() == CHANCE
+    play(state, "card4")
+    assert state.track.names[state.pos[2]] == "11b"  # 7i, 8i, 10i (the inner line), 11b
+
+
+def test_i16_neutral_prefers_the_pits_when_allowed() -> None:
+    cars = {0: car("10i", "123"), 1: car("9o", "123"), 2: car("29o", deck="111111", cross=1)}
+    state = load(notation(cars, head="1/1 234501 0 i0 - -"))
+    play(state, "card3")
+    assert state.track.names[state.pos[2]] == "p2" and state.pitted[2]
+
+
+def test_i16_neutral_leader_spends_its_six_without_moving() -> None:
+    cars = {0: car("3i", "123"), 1: car("2i", "123"), 2: car("16o", deck="111111")}
+    state = load(notation(cars, head="1/1 234501 0 i0 - -"))
+    play(state, "card6")
+    assert state.track.names[state.pos[2]] == "16o"
+    assert state.deck[2][6] == 0 and state.played[2][6] == 1
+
+
+def test_i16_blockaded_neutral_draws_no_card() -> None:
+    """I16: 'Should a neutral car be blockaded so that it can't move, then no card is
+    drawn.' Car 2 behind the bottleneck car is skipped; it is seat 0's turn at once."""
+    cars = {0: car("3i", "123"), 1: car("11b", "1", deck=NONE), 2: car("10o", deck="111111")}
+    state = load(notation(cars, head="1/1 234501 5 i0 - -"))
+    play(state, "1>12o")  # car 1 leaves the bottleneck, the neutral car could move ...
+    assert state.current_player() == CHANCE
+    cars[1] = car("11b", "12", deck=NONE)
+    state = load(notation(cars, head="1/1 234501 5 i0 - -"))
+    play(state, "1>12o")
+    assert state.current_player() == CHANCE
+    blocked = {0: car("3i", "123"), 1: car("20i", "1", deck=NONE), 2: car("10o", deck="111111"),
+               3: car("11b", deck="111111")}
+    state = load(notation(blocked, head="1/1 234501 5 i0 - -"))
+    play(state, "1>21o")  # next: car 2, blocked behind car 3 on the bottleneck: no card
+    assert state.current_player() == CHANCE and state.order[state.turn] == 3
+    assert state.deck[2] == (0, 1, 1, 1, 1, 1, 1)
+
+
+def test_illegal_move_leaves_state() -> None:
+    text = notation({0: car("5i", "1"), 1: car("20i", "2")})
+    state = load(text)
+    with pytest.raises(IllegalActionError):
+        state.string_to_action(0, "1>7i")
+    assert state.to_text() == text
