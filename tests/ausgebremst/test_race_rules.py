@@ -73,7 +73,8 @@ def test_i5_leader_may_not_play_a_six() -> None:
 def test_i5_six_allowed_at_the_start_and_after_the_first_finish() -> None:
     start = load(notation({0: car("29i", "6", cross=0, flags="-"), 1: car("28i")}))
     assert moves(start) == ["6>5i", "6>5o"]
-    after = load(notation({0: car("12o", "6"), 1: car("5i", status="F")}, head="1/1 234501 4 i0 - 1"))
+    cars = {0: car("12o", "6"), 1: car("5i", status="F")}
+    after = load(notation(cars, head="1/1 234501 4 i0 - 1"))
     assert "6>18i" in moves(after)
 
 
@@ -165,8 +166,10 @@ def test_i12_race_ends_when_no_car_can_move() -> None:
 def test_i14_blind_draw_gives_the_best_players_place() -> None:
     """I14: the seat drawing highest starts behind the neutral cars, the rest clockwise."""
     import rennbahn
+    from rennbahn.games.ausgebremst.rules import AusgebremstState
 
     state = rennbahn.load_game("ausgebremst(players=3)").new_initial_state()
+    assert isinstance(state, AusgebremstState)
     assert state.current_player() == CHANCE
     assert [state.action_to_string(CHANCE, a) for a, _ in state.chance_outcomes()] == [
         "pole0", "pole1", "pole2"]
