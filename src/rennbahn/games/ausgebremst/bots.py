@@ -76,10 +76,10 @@ class HeuristicBot:
         there = track.at_slot[slot]
         crossings = me["crossings"] + (1 if track.col[there] < track.col[here] else 0)
         left_after = track.remaining(there, crossings)
-        gain = me["to_finish"] - left_after
+        gain = int(me["to_finish"]) - left_after
         waste = value - gain
-        budget = me["points_left"] - value - left_after
-        score = gain - waste * (4.0 if budget < 6 else 1.5)
+        budget = int(me["points_left"]) - value - left_after
+        score: float = gain - waste * (4.0 if budget < 6 else 1.5)
         if track.is_pit[there] and not me["pit_stop"] and obs["mode"] == "family":
             score += 6.0
         if budget > 4:
@@ -103,13 +103,14 @@ class HeuristicBot:
         """The stack whose cards come closest to a sixth of what remains (at least 4)."""
         me = obs["me"]
         mine = obs["cars"][obs["seat"]]
-        want = max(4.0, min(6.0, mine["to_finish"] / 3))
+        want = max(4.0, min(6.0, int(mine["to_finish"]) / 3))
 
         def fit(action: int) -> float:
             s = action - PICK
-            counts = me["stacks"][s]
-            cards = sum(counts) + len(me["stack_tops"][s])
-            total = sum((v + 1) * n for v, n in enumerate(counts)) + sum(me["stack_tops"][s])
+            counts: list[int] = me["stacks"][s]
+            tops: list[int] = me["stack_tops"][s]
+            cards = sum(counts) + len(tops)
+            total = sum((v + 1) * n for v, n in enumerate(counts)) + sum(tops)
             return -abs(total / max(cards, 1) - want)
 
         return max(legal, key=fit)

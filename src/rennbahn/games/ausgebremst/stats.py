@@ -14,7 +14,7 @@ def seat_stats(state: State) -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
     for seat in range(state.g.players):
         choice = state.choice[seat]
-        places, pits = state.table[-1] if state.table else ((0,) * 6, (False,) * 6)
+        places, _ = state.table[-1] if state.table else ((0,) * 6, (False,) * 6)
         rows.append({
             "by_start_row": state.order.index(seat) // 2 + 1,
             "by_deck": DECK_CHOICES[choice] if choice >= 0 else "family",

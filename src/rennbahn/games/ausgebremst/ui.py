@@ -48,10 +48,11 @@ def draw_track(track: Track, marks: dict[int, tuple[str, str]] | None = None) ->
             if row == -1:
                 line.append(("===" if track.solid[column] else "   "), style="white")
                 continue
-            space = at.get((column, row))
-            if space is None:
+            found = at.get((column, row))
+            if found is None:
                 line.append(" - " if row != 2 else "   ", style="dim")
                 continue
+            space = found
             if space in marks:
                 label, style = marks[space]
                 line.append(f"{label:^{CELL}}", style=style)
