@@ -6,11 +6,14 @@ import rennbahn
 from rennbahn.games.ausgebremst.rules import AusgebremstState
 
 OFF = "0i:0:-:O:-:000000:000000:-"
+OFF_ADVANCED = OFF + ":-:-:------:-"
 
 
-def notation(cars: dict[int, str], head: str = "1/1 234501 4 i0 - -", table: str = "-") -> str:
+def notation(cars: dict[int, str], head: str = "1/1 234501 4 i0 - -", table: str = "-",
+             advanced: bool = False) -> str:
     """A state text with the given cars; the others are off the board (status O)."""
-    return " | ".join([head, *(cars.get(c, OFF) for c in range(6)), table])
+    off = OFF_ADVANCED if advanced else OFF
+    return " | ".join([head, *(cars.get(c, off) for c in range(6)), table])
 
 
 def load(text: str, game: str = "ausgebremst(players=2)") -> AusgebremstState:

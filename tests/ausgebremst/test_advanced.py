@@ -1,0 +1,105 @@
+"""The advanced game: decks, pit-stop cards, gear stacks (I18-I22), from state notation."""
+
+from __future__ import annotations
+
+import rennbahn
+from rennbahn.core.protocol import CHANCE
+from rennbahn.games.ausgebremst.components import (
+    DECK_CHOICES,
+    FULL_DECKS,
+    deck_counts,
+    listed,
+    points,
+)
+from rennbahn.games.ausgebremst.tracks import race_tracks
+from tests.ausgebremst.conftest import load, moves, notation, play
+
+GAME = "ausgebremst(players=2,mode=advanced)"
+NONE = "000000"
+EMPTY_STACKS = "/".join([NONE] * 4)
+
+
+def test_i18_every_full_deck_gives_the_listed_decks() -> None:
+    """I18: removing the 9-, 6- or 4-dot cards leaves exactly the rulebook's decks."""
+    for full in FULL_DECKS:
+        whole = deck_counts(full, None)
+        assert sum(whole) == 28
+        for kind in DECK_CHOICES:
+            assert deck_counts(full, kind) == listed(kind)
+            assert points(deck_counts(full, kind)) == 84
+        removed = {kind: 28 - sum(deck_counts(full, kind)) for kind in DECK_CHOICES}
+        assert removed == {"fast": 9, "average": 6, "slow": 4}
+
+
+def test_i19_reserve_column_does_not_follow_from_the_distances() -> None:
+    """I19: 84 - pit cards - distance against the printed reserve."""
+    computed = [84 - sum(r.pit_cards[0]) - r.distance for r in race_tracks()]
+    printed = [r.reserve for r in race_tracks()]
+    assert computed == [2, -1, 1, 0, 1, 1, -1, 1]
+    assert printed == [3, 2, 2, 3, 2, 2, 2, 2]
+
+
+def test_i19_i21_deck_choice_pit_cards_and_gear_stacks() -> None:
+    start = rennbahn.load_game(GAME).new_initial_state()
+    state = load(start.to_text(), GAME)
+    play(state, "pole0")  # seat 0 on place 5: row 3 of Bleifuss-Drom, pit cards 4 & 2
+    assert state.current_player() == 0
+    assert moves(state) == ["fast", "average", "slow"]
+    play(state, "average")
+    assert state.pitc[0] == (2, 4)
+    assert points(state.deck[0]) == 84 - 6
+    assert moves(state) == ["gear1>1", "gear1>2", "gear1>3", "gear1>4"]
+    play(state, "gear1>1", "gear2>1", "gear3>2", "gear4>3", "gear5>4", "gear6>4")
+    assert state.stacks[0][3] == (0, 0, 0, 0, 0, 4, 5)
+    play(state, "stack4")
+    assert state.current_player() == CHANCE
+    assert [state.action_to_string(CHANCE, a) for a, _ in state.chance_outcomes()] == [
+        "card5", "card6"]
+    # The deck choice and arrangement are hidden from seat 1, the stack picked is not.
+    seen = state.information_state_string(1)
+    assert "0:?" in seen and "0:stack4" in seen and "average" not in seen
+
+
+def car(space: str, hand: str, stacks: str, pit: str, cross: int = 1, flags: str = "m") -> str:
+    return f"{space}:{cross}:{flags}:R:{hand}:{NONE}:{NONE}:-:{stacks}:a:112344:{pit}"
+
+
+def test_i22_pit_cards_replace_the_draw_and_go_on_a_stack() -> None:
+    stacks = "220000/003000/000300/000035"
+    cars = {0: car("28o", "35", stacks, "24"), 1: car("10i", "12", stacks, "24")}
+    state = load(notation(cars, advanced=True), GAME)
+    play(state, "3>p1")
+    assert state.pitted[0]
+    assert moves(state) == ["take2", "take4"]
+    play(state, "take4")
+    assert state.hand[0] == (4, 5)
+    play(state, "put1")
+    assert state.tops[0][0] == (2,) and state.pitc[0] == ()
+    assert state.current_player() == 1  # no draw from the stacks this turn
+
+
+def test_i22_a_known_top_card_is_drawn_without_chance() -> None:
+    stacks = "220000+2/003000/000300/000035"
+    cars = {0: car("20i", "35", stacks, "-", flags="pm", cross=2),
+            1: car("10i", "12", stacks, "24")}
+    state = load(notation(cars, advanced=True), GAME)
+    play(state, "3>23o", "stack1")
+    assert state.hand[0] == (2, 5) and state.tops[0][0] == ()
+    assert state.current_player() == 1
+
+
+def test_i20_pit_stop_optional_in_the_advanced_game() -> None:
+    """I20: on its last chance a car may drive past field A (contrast I9)."""
+    stacks = "220000/003000/000300/000035"
+    cars = {0: car("29o", "35", stacks, "24", cross=2), 1: car("10i", "12", stacks, "24")}
+    state = load(notation(cars, advanced=True), GAME)
+    assert moves(state) == ["3>2i", "3>2o", "3>p2", "5>4i", "5>4o", "5>p4"]
+
+
+def test_i20_neutral_cars_never_pit_in_the_advanced_game() -> None:
+    stacks = "220000/003000/000300/000035"
+    cars = {0: car("10i", "12", stacks, "24"), 1: car("9o", "12", stacks, "24"),
+            2: f"29o:1:m:R:-:111111:{NONE}:-:-:-:------:-"}
+    state = load(notation(cars, head="1/1 234501 0 i0 - -", advanced=True), GAME)
+    play(state, "card3")
+    assert state.track.names[state.pos[2]] in ("2i", "2o") and not state.pitted[2]
