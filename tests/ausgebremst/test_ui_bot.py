@@ -1,0 +1,41 @@
+"""The terminal drawing shows only the seat's view; the heuristic bot beats random play."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+import rennbahn
+from rennbahn.bots import RandomBot
+from rennbahn.games.ausgebremst import ui
+from rennbahn.games.ausgebremst.bots import HeuristicBot
+from tests.ausgebremst.conftest import load, notation, play
+
+
+def _text(renderable: object) -> str:
+    console = Console(width=160, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_render_shows_own_hand_not_others_and_narrates() -> None:
+    cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-"}
+    state = load(notation(cars))
+    game = state.get_game()
+    before = state.observation(0)
+    text = _text(ui.render(before, game))
+    assert "Your hand: 2 3 5" in text and "P0" in text and "[A]" in text
+    assert "1 4 6" not in text
+    play(state, "2>7o")
+    assert "P0 drives from 5i to 7o." in ui.narrate(before, state.observation(0))
+
+
+def test_heuristic_bot_outscores_random_bots() -> None:
+    game = rennbahn.load_game("ausgebremst(players=4)")
+    heuristic = random_points = 0.0
+    for seed in range(8):
+        bots: list[rennbahn.Bot] = [
+            HeuristicBot(game), RandomBot(game), HeuristicBot(game), RandomBot(game)]
+        record = rennbahn.play(game, bots, seed)
+        heuristic += record.returns[0] + record.returns[2]
+        random_points += record.returns[1] + record.returns[3]
+    assert heuristic > 3 * random_points
