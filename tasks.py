@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
-EXTRAS = {"play": "", "test": "[dev]"}
+EXTRAS = {"play": "", "test": "[dev,rl]"}
 
 
 def run(*command: str | Path) -> None:

@@ -1,0 +1,90 @@
+"""What the adapters share: facts read off a game's classes, replaying, seeded chance."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import random
+import textwrap
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
+
+from rennbahn.core.driver import sample_chance
+from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
+from rennbahn.core.registry import GameEntry, load_game
+
+
+def _only_raises(function: Callable[..., object]) -> bool:
+    """True when the function's body (docstring aside) is a single ``raise``."""
+    try:
+        source = textwrap.dedent(inspect.getsource(function))
+    except (OSError, TypeError):
+        return False
+    node = ast.parse(source).body[0]
+    if not isinstance(node, ast.FunctionDef):
+        return False
+    body = [
+        s for s in node.body
+        if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+    ]
+    return len(body) == 1 and isinstance(body[0], ast.Raise)
+
+
+@cache
+def _state_class(game_class: type[Game]) -> type[State]:
+    return type(game_class().new_initial_state())
+
+
+def has_simultaneous_moves(game_class: type[Game]) -> bool:
+    """Whether the game has simultaneous nodes.
+
+    The protocol has no flag for it, so this reads the rules: a game without simultaneous
+    moves implements ``State._apply_joint`` as a bare ``raise``.
+    """
+    return not _only_raises(_state_class(game_class)._apply_joint)
+
+
+def has_hidden_information(game_class: type[Game]) -> bool:
+    """Whether some action can be hidden from a seat (the game overrides ``_visibility``)."""
+    return _state_class(game_class)._visibility is not State._visibility
+
+
+def utility_sum(entry: GameEntry) -> float | None:
+    """The returns' sum if it is the same constant in every variant, else None."""
+    strings = entry.variants or (entry.name,)
+    sums = {load_game(text).utility_sum() for text in strings}
+    if len(sums) == 1:
+        (value,) = sums
+        return value
+    return None
+
+
+@lru_cache(maxsize=256)
+def cached_game(text: str) -> Game:
+    """One Game object per game string (games are immutable facts)."""
+    return load_game(text)
+
+
+def replay(game: Game, history: Sequence[tuple[int, int]]) -> State:
+    """The state reached from the start by ``history`` ((actor, action) pairs)."""
+    state = game.new_initial_state()
+    n = game.num_players()
+    i = 0
+    while i < len(history):
+        if state.current_player() == SIMULTANEOUS:
+            state.apply_actions([action for _, action in history[i:i + n]])
+            i += n
+        else:
+            state.apply_action(history[i][1])
+            i += 1
+    return state
+
+
+def play_chance(state: State, rng: random.Random) -> None:
+    """Sample chance nodes with ``rng`` until a seat must move or the game is over."""
+    while state.current_player() == CHANCE:
+        state.apply_action(sample_chance(state.chance_outcomes(), rng))
+
+
+def agent_name(seat: int) -> str:
+    return f"seat_{seat}"
