@@ -1,0 +1,98 @@
+"""The single-seat Gymnasium environment, checked by Gymnasium's own env_checker."""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import rennbahn
+from rennbahn.interop.gymnasium import ENV_ID, SeatEnv
+from tests.interop.cases import VARIANTS
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_check_env_passes(variant: str) -> None:
+    last_seat = rennbahn.load_game(variant).num_players() - 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # advice such as "Box bound is infinity"
+        check_env(SeatEnv(variant, seat=0))
+        check_env(SeatEnv(variant, seat=last_seat, opponents="random", render_mode="ansi"))
+
+
+def test_made_through_gymnasium_make() -> None:
+    env = gymnasium.make(ENV_ID, game="gibgas(players=3)", seat=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env.unwrapped)
+    observation, info = env.reset(seed=4)
+    assert observation.shape == env.observation_space.shape
+    assert info["seat"] == 1
+
+
+def _race(env: SeatEnv, seed: int) -> tuple[float, int]:
+    """Play the seat randomly among its legal moves; the final reward and steps taken."""
+    _, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    while True:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, reward, terminated, truncated, info = env.step(action)
+        steps += 1
+        assert not truncated
+        if terminated:
+            return reward, steps
+        assert reward == 0.0
+
+
+def test_the_other_seats_are_rennbahn_bots_and_the_race_ends_with_the_return() -> None:
+    env = SeatEnv("von0auf100(players=4)", seat=2, opponents="heuristic")
+    assert [type(b).__name__ for b in env.bots.values()] == ["HeuristicBot"] * 3
+    reward, steps = _race(env, seed=8)
+    assert env.state.is_terminal()
+    assert reward == env.state.returns()[2]
+    # the seat moved only on its own turns: fewer steps than the race has decisions
+    decisions = sum(1 for actor, _ in env.state.full_history() if actor >= 0)
+    assert steps < decisions
+    assert _race(env, seed=8) == (reward, steps)  # the seed fixes chance and the bots
+
+
+def test_simultaneous_choices_are_made_with_the_bots() -> None:
+    env = SeatEnv("gibgas(players=3)", seat=1, opponents=["random", "heuristic"])
+    _, info = env.reset(seed=2)
+    assert env.state.is_simultaneous_node()
+    length = len(env.state.history())
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert len(env.state.history()) >= length + 3
+
+
+def test_an_illegal_action_loses_or_raises() -> None:
+    env = SeatEnv("grandprix(players=2)")
+    _, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = env.step(illegal)
+    assert terminated and info["illegal_action"]
+    assert reward == -1.0  # below every result of the race (0 to 1)
+    strict = SeatEnv("grandprix(players=2)", illegal="raise")
+    strict.reset(seed=1)
+    with pytest.raises(rennbahn.IllegalActionError, match="not legal"):
+        strict.step(illegal)
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(rennbahn.ParameterError, match="seat 5"):
+        SeatEnv("gibgas(players=3)", seat=5)
+    with pytest.raises(rennbahn.ParameterError, match="opponents"):
+        SeatEnv("gibgas(players=3)", opponents=["random"])
+    with pytest.raises(rennbahn.ParameterError, match="unknown bot"):
+        SeatEnv("gibgas(players=3)", opponents="nobody")
+
+
+def test_render_draws_the_seats_view() -> None:
+    env = SeatEnv("gibgas(players=3)", render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert isinstance(text, str) and "(you)" in text
