@@ -13,7 +13,7 @@ import pytest
 
 import rennbahn
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL
-from rennbahn.games.gibgas.rules import GibGasState
+from rennbahn.games.gibgas.rules import GibGasGame, GibGasState
 from tests.helpers import play_moves
 
 FULL = "18/012345DTP/-/-/-/-/-/-/-"
@@ -131,8 +131,7 @@ def test_tempo_halten_repeats_the_previous_speed_card() -> None:
     s0 = "18/01245DTP/-/3/3/3/-/3/230"
     state = play_moves(three(s0=s0), "tempo, 250, 240")
     assert state.damage == [18, 18, 18]
-    play_moves(three(s0=s0), "tempo, 230, 240")  # collides with a real 230
-    collided = play_moves(three(s0=s0), "tempo, 230, 240")
+    collided = play_moves(three(s0=s0), "tempo, 230, 240")  # meets a real 230
     assert collided.damage == [17, 17, 18]
 
 
@@ -409,8 +408,12 @@ def test_i15_six_drivers_discard_a_speed_card_in_secret() -> None:
     theirs = state.observation(0)["drivers"][1]
     assert mine["discard"] == "220"
     assert "discard" not in theirs and "hand" not in theirs
-    assert "230" not in json.dumps(state.observation(0)["drivers"][1]).replace(
-        '"speed_cards_never_played": ["200", "210", "220", "230", "240", "250"]', "")
+    # Had seat 1 discarded another card, seat 0 would see exactly the same.
+    other = play_moves(game.new_initial_state(), "deal V1-1", "deal V2-1", "deal B1-1",
+                       "deal XF3-1", "discard 220, discard 210, discard 200, discard 250, "
+                       "discard 210, discard 240")
+    assert other.observation(0) == state.observation(0)
+    assert other.observation(1) != state.observation(1)
     info = state.information_state_string(0)
     assert "0:discard 220" in info and "1:?" in info and "discard 230" not in info
     # Resampling for seat 0 keeps seat 0's view and varies the others' discards.
@@ -486,3 +489,93 @@ def test_str_shows_the_table_for_people() -> None:
     assert "Gib Gas!, 3 drivers — round 2, choose" in text
     assert "track: B1-1 XF3-1 XS3-1" in text
     assert "driver 2: damage 18, stars 2 (V2-1), hand 200 210 220 230 240 die tempo pit" in text
+
+
+# -- found in review ------------------------------------------------------------------------
+def test_i4_pit_reading_tempo_halten_stays_on_the_table_like_the_boxenstopp() -> None:
+    """I4/I10: a Tempo-Halten that made a pit stop cannot be taken back by that stop."""
+    s0 = "18/012345DT/-/-/P/-/-/P/P"
+    state = start("V2-1,B1-1,XF3-1,XS3-1;1 q=- pts=0", s0, FULL, FULL,
+                  game="gibgas(players=3,tempo_after_pit=pit)")
+    play_moves(state, "tempo, 200, 210", "roll 240")
+    legal = [state.action_to_string(0, a) for a in state.legal_actions(0)]
+    assert "take tempo" not in legal and "take pit" not in legal
+    assert state.current_player() == SIMULTANEOUS  # nothing else was on the table
+
+
+def test_i10_the_next_pit_stop_starts_with_no_points_left_over() -> None:
+    s = "18/2345DTP/-/1/1/01/-/1/210"
+    state = play_moves(three(s0=s, s1=s), "pit, pit, 240", "roll 300", "take 200",
+                       "take 210")
+    assert state.current_player() == CHANCE
+    assert state.observation(1)["pit"] == {"queue": [1], "points": 0}
+
+
+def test_i1_vollgas_passes_over_every_collided_speed() -> None:
+    """I1: with 250, 250, 240, 240 and 200 the only free car, 200, wins Vollgas!."""
+    game = "gibgas(players=5)"
+    state = start(ROW, *[FULL] * 5, game=game)
+    play_moves(state, "250, 250, 240, 240, 200")
+    assert [d["won"] for d in state.observation(0)["drivers"]] == [[], [], [], [], ["V2-1"]]
+
+
+def test_i1_pass_on_second_reading_gives_the_card_to_nobody() -> None:
+    """I1, reading pass_on=second: only the second speed may take it; it collided too."""
+    game = "gibgas(players=5,pass_on=second)"
+    state = start(ROW, *[FULL] * 5, game=game)
+    play_moves(state, "250, 250, 240, 240, 200")
+    assert [d["won"] for d in state.observation(0)["drivers"]] == [[]] * 5
+    fine = start(ROW, *[FULL] * 5, game=game)
+    play_moves(fine, "250, 250, 240, 230, 200")
+    assert [d["won"] for d in fine.observation(0)["drivers"]] == [[], [], ["V2-1"], [], []]
+
+
+def test_i9_bremsen_crash_passes_to_the_next_slowest_free_car() -> None:
+    game = "gibgas(players=4)"
+    state = start("XS3-1,B1-1,V2-1,XF3-1;0 q=- pts=0", FULL, FULL, FULL, FULL, game=game)
+    play_moves(state, "200, 200, 220, 250")
+    assert state.damage == [17, 17, 15, 18]
+
+
+def test_i7_a_crash_card_with_no_free_car_hurts_nobody_more() -> None:
+    state = play_moves(three("XF3-1,B1-1,V2-1,XS3-1;0 q=- pts=0"), "230, 230, pit")
+    assert state.damage == [17, 17, 18]
+
+
+def test_i13_franz_may_cause_the_crash_and_takes_no_damage() -> None:
+    state = play_moves(two("XF3-1,B1-1,V2-1,XS3-1;0 q=- pts=0"), "220, 230", "franz 250")
+    assert state.damage == [18, 18]
+    assert state.resolved == 1
+
+
+def test_i18_a_champions_last_pit_stop_still_counts() -> None:
+    """I18: the race ends after the round of the last card, its pit stops included."""
+    game = rennbahn.load_game("gibgas(players=3,champions=true)")
+    assert isinstance(game, GibGasGame)
+    deck = game.deck
+    cards = [c.code for c, n in zip(deck.cards, deck.counts, strict=True) for _ in range(n)]
+    for unseen in ("V1-1", "B1-1", "XF3-1", "V2-1", "V2-1"):
+        cards.remove(unseen)  # four never come; one V2-1 is the last card
+    dealt = ",".join([*cards, "V2-1"])
+    s0 = "15/45DTP/-/3/3/0123/-/3/230"
+    state = game.state_from_text(f"choose {dealt};31 q=- pts=0 | {s0} | {FULL} | {FULL}")
+    assert isinstance(state, GibGasState)
+    play_moves(state, "pit, 250, 240", "roll 300", "repair", "repair", "repair")
+    assert state.is_terminal()
+    assert state.damage[0] == 18
+    assert state.scores()[0] == 18
+
+
+def test_resampling_a_state_read_from_text_keeps_no_true_discard() -> None:
+    """The sample's starting position carries the sampled discards, not the true ones."""
+    text = ("choose V2-1,B1-1,XF3-1,XS3-1;0 q=- pts=0 | 18/01345DTP/2/-/-/-/-/-/-"
+            + " | 18/01245DTP/3/-/-/-/-/-/-" * 5)
+    state = rennbahn.load_game("gibgas(players=6)").state_from_text(text)
+    rng = random.Random(4)
+    for _ in range(10):
+        sample = state.resample_from_infostate(0, rng)
+        assert isinstance(sample, GibGasState) and sample._origin is not None
+        origin = sample._origin
+        assert isinstance(origin, GibGasState)
+        assert origin.discard == sample.discard
+        assert sample.information_state_string(0) == state.information_state_string(0)

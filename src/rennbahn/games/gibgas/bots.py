@@ -151,7 +151,7 @@ class HeuristicBot:
         return loss * (1.0 + 3.0 / (damage - loss))
 
     def _outcome(self, card: TrackCard, speeds: list[int], seat: int, damage: int) -> float:
-        benders, taker = resolve_drive(card, speeds)
+        benders, taker = resolve_drive(card, speeds, self.game.second_only)
         loss = card.bender if seat in benders else 0
         gain = 0.0
         if taker == seat:

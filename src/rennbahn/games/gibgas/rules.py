@@ -87,25 +87,29 @@ _DIE_VALUES = [value for value, _ in DIE_FACES]
 _BITS = [[i for i in range(9) if mask >> i & 1] for mask in range(1 << 9)]
 
 
-def resolve_drive(card: TrackCard, speeds: Sequence[int]) -> tuple[list[int], int]:
+def resolve_drive(
+    card: TrackCard, speeds: Sequence[int], second_only: bool = False
+) -> tuple[list[int], int]:
     """Fender benders and the driver the first track card goes to.
 
     ``speeds`` holds one speed per car (0 for a car in the pits). Returns the cars in a
     fender bender and the car that wins the card (Vollgas!, Bremsen!) or crashes (Crash
-    cards), or -1 when no car is eligible. Used by the rules and by the narration.
+    cards), or -1 when no car is eligible. The card passes over collided speeds to the next
+    free car (I1, I9); with ``second_only`` it passes over one speed at most (``pass_on=
+    second``). Used by the rules and by the narration.
     """
     seen: dict[int, int] = {}
     for speed in speeds:
         if speed > 0:
             seen[speed] = seen.get(speed, 0) + 1
     benders = [car for car, speed in enumerate(speeds) if speed > 0 and seen[speed] > 1]
-    best = -1
-    for car, speed in enumerate(speeds):
-        if speed <= 0 or seen[speed] > 1:
-            continue
-        if best < 0 or (speed > speeds[best]) == card.kind.rewards_fastest:
-            best = car
-    return benders, best
+    order = sorted(seen, reverse=card.kind.rewards_fastest)
+    if second_only:
+        order = order[:2]
+    for speed in order:
+        if seen[speed] == 1:
+            return benders, speeds.index(speed)
+    return benders, -1
 
 
 class GibGasGame(Game):
@@ -117,7 +121,7 @@ class GibGasGame(Game):
 
     NAME: ClassVar[str] = "gibgas"
     TITLE: ClassVar[str] = "Gib Gas!"
-    VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 2
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
     PARAMS: ClassVar[tuple[Param, ...]] = (
@@ -129,12 +133,17 @@ class GibGasGame(Game):
               "or count as another pit stop",
               choices=("last_speed", "pit")),
         Param("cards", "standard", "track-card mix: a file in data/ or a path to a JSON file"),
+        Param("pass_on", "free",
+              "when the fastest (slowest) car collided, the card goes to the next car not in "
+              "a fender bender (I1), or only to the second speed, else to nobody",
+              choices=("free", "second")),
     )
 
     def _setup(self) -> None:
         self.players = int(self._params["players"])
         self.champions = bool(self._params["champions"])
         self.tempo_as_pit = self._params["tempo_after_pit"] == "pit"
+        self.second_only = self._params["pass_on"] == "second"
         self.deck: TrackDeck = load_deck(str(self._params["cards"]))
         self.franz = self.players == 2
         self.discard = self.players == 6
@@ -254,8 +263,12 @@ class GibGasState(State):
         return ALL_CARDS & ~self.hand[seat] & ~(1 << discard if discard >= 0 else 0)
 
     def _pit_options(self, seat: int) -> list[int]:
-        """I10: cards played this cycle, but not the Boxenstopp card; repair in I11."""
-        options = [TAKE + i for i in _BITS[self._played(seat) & ~(1 << PIT)]]
+        """I10: cards played this cycle, but not the card that made the pit stop; I11 repair.
+
+        That card is the Boxenstopp card, or Tempo-Halten counting as a pit stop (I4).
+        """
+        stays = 1 << PIT | 1 << self.chosen[seat]
+        options = [TAKE + i for i in _BITS[self._played(seat) & ~stays]]
         if self.g.champions and self.damage[seat] < START_DAMAGE:
             options.append(REPAIR)
         return options
@@ -383,7 +396,7 @@ class GibGasState(State):
         g = self.g
         kind = self.dealt[self.resolved]
         card = g.deck.cards[kind]
-        benders, taker = resolve_drive(card, self._speeds())
+        benders, taker = resolve_drive(card, self._speeds(), g.second_only)
         damage = self.damage
         n = g.players
         for car in benders:
@@ -412,6 +425,7 @@ class GibGasState(State):
             if self.points > 0 and self._pit_options(self.queue[0]):
                 return
             self.queue.pop(0)
+            self.points = 0
             if self.queue:
                 self.phase = P_PITROLL
                 return
@@ -682,19 +696,28 @@ class GibGasState(State):
             return state
         new_discard = list(self.discard)
         for s in range(self.g.players):
-            if s == player or self.discard[s] < 0:
-                continue
-            candidates = _BITS[SPEED_CARDS & ~self.ever[s]]
-            card = candidates[rng.randrange(len(candidates))]
-            new_discard[s] = card
-            played = self._played(s)
-            state.discard[s] = card
-            state.hand[s] = ALL_CARDS & ~played & ~(1 << card)
+            if s != player and self.discard[s] >= 0:
+                candidates = _BITS[SPEED_CARDS & ~self.ever[s]]
+                new_discard[s] = candidates[rng.randrange(len(candidates))]
+        state._set_discards(new_discard)
+        if self._origin is not None:  # the position it was read from holds them too
+            origin = self._origin._copy()
+            assert isinstance(origin, GibGasState)
+            origin._set_discards(new_discard)
+            state._origin = origin
         state._log = [
             (a, DISCARD + new_discard[a], v) if a >= 0 and DISCARD <= x < DISCARD + 6 else (a, x, v)
             for a, x, v in self._log
         ]
         return state
+
+    def _set_discards(self, discards: list[int]) -> None:
+        """Put other discards in place, keeping every played card where it is."""
+        for s, card in enumerate(discards):
+            if self.discard[s] >= 0 and card != self.discard[s]:
+                played = self._played(s)
+                self.discard[s] = card
+                self.hand[s] = ALL_CARDS & ~played & ~(1 << card)
 
 
 # -- small notation helpers ---------------------------------------------------------------

@@ -122,7 +122,7 @@ def narrate(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         tempo = f" ({franz['speed']})" if franz["card"] == "tempo" else ""
         plays.append(f"Franz {franz['card']}{tempo}")
     lines.append(f"Revealed for {card.describe()}: " + ", ".join(plays) + ".")
-    benders, taker = resolve_drive(card, speeds)
+    benders, taker = resolve_drive(card, speeds, game.second_only)
     if benders:
         who = ", ".join(names[b] for b in benders)
         lines.append(f"Fender bender: {who} (-{card.bender} damage each"
