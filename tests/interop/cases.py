@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import rennbahn
-from rennbahn.core.driver import sample_chance
-from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, State
+from rennbahn.core.protocol import State
+from rennbahn.interop._common import random_step
 
 VARIANTS = [
     variant
@@ -15,18 +15,6 @@ VARIANTS = [
 ]
 #: One game string per game: the first variant it lists.
 FIRST_VARIANTS = [(entry.variants or (entry.name,))[0] for entry in rennbahn.registered_games()]
-
-
-def random_step(state: State, rng: random.Random) -> None:
-    """One random step: a chance outcome, a joint action or one seat's move."""
-    player = state.current_player()
-    if player == CHANCE:
-        state.apply_action(sample_chance(state.chance_outcomes(), rng))
-    elif player == SIMULTANEOUS:
-        n = state.get_game().num_players()
-        state.apply_actions([rng.choice(state.legal_actions(s)) for s in range(n)])
-    else:
-        state.apply_action(rng.choice(state.legal_actions(player)))
 
 
 def random_states(text: str, seed: int, every: int = 1) -> list[State]:

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from rennbahn.core.driver import SeatView
 from rennbahn.core.params import Param, ParamValue, parse_game_string
 from rennbahn.core.protocol import ALL_SEATS, CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from rennbahn.core.registry import GameEntry, game_entry, registered_games
@@ -207,13 +208,39 @@ def resampler(seed: int | None = None) -> Callable[[RennbahnSpielState, int], Re
     return resample
 
 
+class RennbahnBot(pyspiel.Bot):  # type: ignore[misc]
+    """A rennbahn bot (``heuristic``, ``random`` ...) playing one seat as a pyspiel bot.
+
+    It sees what rennbahn bots always see, its seat's :class:`~rennbahn.SeatView`, and draws
+    from its own generator seeded by ``seed``.
+    """
+
+    def __init__(self, game: RennbahnSpielGame, name: str, seat: int, seed: int = 0) -> None:
+        super().__init__()
+        from rennbahn.bots.factory import make_bot
+
+        self.bot = make_bot(game.rennbahn_game, name)
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def step(self, state: RennbahnSpielState) -> int:
+        return self.bot.step(SeatView(state.rennbahn_state, self.seat), self.rng)
+
+    def restart_at(self, state: RennbahnSpielState) -> None:
+        pass
+
+    def inform_action(self, state: RennbahnSpielState, player_id: int, action: int) -> None:
+        pass
+
+
 # -- observations ---------------------------------------------------------------------------
 class RennbahnObserver:
     """pyspiel's Python observer: strings and tensors from one seat's view.
 
     ``perfect_recall=False`` gives the observation (``observation_string``, the encoder's
     vector); ``perfect_recall=True`` the information state (``information_state_string``,
-    the vector plus counts of the actions the seat saw, by actor, and of those it did not).
+    the vector plus counts of the actions the seat saw, by seat (the observer first) and
+    chance, and of those it did not see, by seat and chance).
     Only the seat's own view exists in rennbahn, so other observation types are refused.
     """
 
@@ -232,7 +259,11 @@ class RennbahnObserver:
         self.actions = game.num_distinct_actions()
         history_size = 0
         if self.info_state:
-            history_size = self.players * self.actions + game.max_chance_outcomes() + self.players
+            # counts of seen actions by (seat, action) and by chance outcome, then of unseen
+            # actions by seat and by chance
+            history_size = (
+                self.players * self.actions + game.max_chance_outcomes() + self.players + 1
+            )
         self.tensor: FloatArray = np.zeros(encoder.size + history_size, dtype=np.float32)
         self.dict: dict[str, FloatArray] = {"observation": self.tensor[: encoder.size]}
         if self.info_state:
@@ -248,14 +279,13 @@ class RennbahnObserver:
     def _count_seen(self, state: State, player: int, out: FloatArray) -> None:
         n, actions = self.players, self.actions
         chance_base = n * actions
-        unseen_base = len(out) - n
+        unseen_base = len(out) - n - 1
         # The core keeps (actor, action, visibility) per applied action; read it the way
         # information_state_string does.
         for actor, action, visibility in state._log:
             seen = visibility == ALL_SEATS or visibility >> player & 1
             if actor == CHANCE:
-                if seen:
-                    out[chance_base + action] += 1.0
+                out[chance_base + action if seen else unseen_base + n] += 1.0
                 continue
             place = (actor - player) % n
             if seen:
@@ -391,6 +421,7 @@ register_all()
 
 __all__ = [
     "PREFIX",
+    "RennbahnBot",
     "RennbahnObserver",
     "RennbahnSpielGame",
     "RennbahnSpielState",
