@@ -51,10 +51,10 @@ def test_grandstand_again_unless_it_costs_a_turn_for_little(tmp_path: Path) -> N
     assert again_value(state, 1) == 2.0
     assert choice(state) == "again"
     path = tmp_path / "tiny.json"
-    path.write_text(json.dumps({"straight": 2, "grandstand": 1, "pit": 1}))
-    game = f"grandprix(players=2,stack={path},event_gap=0)"
-    state = at("sGPs 2,0 0:stand1 3", game)  # one card on, onto the pit stop
-    assert again_value(state, 0) == 1 - 3
+    path.write_text(json.dumps({"straight": 3, "grandstand": 1, "pit": 1}))
+    game = f"grandprix(players=2,stack={path},event_gap=1)"
+    state = at("sGsPs 2,0 0:stand2 3", game)  # two cards on, onto the pit stop
+    assert again_value(state, 0) == 2 - 3
     assert choice(state) == "stay"
 
 

@@ -64,15 +64,24 @@ def test_i1_a_stack_file_can_be_loaded_by_path(tmp_path: Path) -> None:
 
 
 # -- I2: spreading the event cards ---------------------------------------------------------
-@pytest.mark.parametrize(("size", "gap"), [(20, 2), (22, 2), (20, 0), (22, 3)])
-def test_i2_every_obeying_stack_is_equally_likely(size: int, gap: int) -> None:
-    spreading = Spreading(size, 4, gap)
+def obeying_stacks(size: int, gap: int, spread: str) -> list[tuple[int, ...]]:
+    """Every placing of four event cards that I2 allows, by brute force."""
     bounds = segment_bounds(size, 4)
-    valid = [
+    return [
         places for places in itertools.combinations(range(size), 4)
-        if all(bounds[j] <= p < bounds[j + 1] for j, p in enumerate(places))
-        and all(b - a - 1 >= gap for a, b in itertools.pairwise(places))
+        if all(b - a - 1 >= gap for a, b in itertools.pairwise(places))
+        and (spread == "gap" or all(bounds[j] <= p < bounds[j + 1] for j, p in enumerate(places)))
     ]
+
+
+@pytest.mark.parametrize(
+    ("size", "gap", "spread"),
+    [(20, 2, "parts"), (22, 2, "parts"), (20, 1, "parts"), (22, 3, "parts"),
+     (20, 1, "gap"), (20, 2, "gap"), (22, 5, "gap")],
+)
+def test_i2_every_obeying_stack_is_equally_likely(size: int, gap: int, spread: str) -> None:
+    spreading = Spreading(size, 4, gap, spread)
+    valid = obeying_stacks(size, gap, spread)
     total = 0.0
     for places in valid:
         chance, last = 1.0, -1000
@@ -101,6 +110,40 @@ def test_i2_no_event_follows_another_closely() -> None:
         at(f"AsP {FOUR} 0:choose 3")
     with pytest.raises(rennbahn.NotationError, match="I2"):
         at(f"sAsssPs {FOUR} 0:choose 7", "grandprix(event_gap=4)")
+
+
+@pytest.mark.parametrize("spread", ["parts", "gap"])
+def test_i2_event_cards_never_come_up_right_after_one_another(spread: str) -> None:
+    """I2: whatever the reading, event_gap is at least 1, so two events are never adjacent."""
+    game = f"grandprix(spread={spread},event_gap=1)"
+    with pytest.raises(rennbahn.NotationError, match="I2"):
+        at(f"ssssAP {FOUR} 0:choose 6", game)
+    state = play(at(f"ssssA {FOUR} 0:choose 5", game), "build")
+    assert names(state) == ["straight", "curve"]
+    with pytest.raises(rennbahn.ParameterError, match="event_gap"):
+        rennbahn.load_game(f"grandprix(spread={spread},event_gap=0)")
+
+
+def test_i2_spread_gap_keeps_only_the_gap() -> None:
+    """I2, spread=gap: events one card apart are fine, wherever in the stack they lie."""
+    state = at(f"AsP {FOUR} 0:choose 3", "grandprix(spread=gap,event_gap=1)")
+    assert state.to_text() == f"AsP {FOUR} 0:choose 3"
+    play(state, "build")
+    assert names(state) == ["straight", "curve"]  # right after the pit stop: no event
+    play(state, "straight", "build")
+    assert names(state) == ["straight", "curve", "oil", "grandstand"]
+    # ... while spread=parts keeps one event card in each quarter (five cards each).
+    with pytest.raises(rennbahn.NotationError, match="I2"):
+        at(f"AsP {FOUR} 0:choose 3", "grandprix(spread=parts,event_gap=1)")
+
+
+def test_i2_spread_gap_may_leave_the_events_to_the_end() -> None:
+    """I2, spread=gap: no part must hold an event, so the first ten cards may all be plain."""
+    state = play(at(f"{'s' * 8}c<c> {FOUR} 0:choose 10", "grandprix(spread=gap,event_gap=1)"),
+                 "build")
+    assert names(state) == ["curve", "accident", "pit", "oil", "grandstand"]
+    with pytest.raises(rennbahn.NotationError, match="I2"):
+        at(f"{'s' * 8}c<c> {FOUR} 0:choose 10", "grandprix(spread=parts,event_gap=1)")
 
 
 def test_i2_an_impossible_gap_is_refused() -> None:

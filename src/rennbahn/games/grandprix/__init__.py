@@ -14,7 +14,7 @@ register(
             "grandprix(players=4)",
             "grandprix(players=4,stack=plus_large)",
             "grandprix(players=3,oncoming=pass)",
-            "grandprix(players=2,event_gap=0,stack=plus_large)",
+            "grandprix(players=2,spread=gap,event_gap=1,stack=plus_large)",
             "grandprix(players=4,event_gap=3,oncoming=pass)",
         ),
         sim_stats="rennbahn.games.grandprix.stats:seat_stats",

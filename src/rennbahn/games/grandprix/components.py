@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 from rennbahn.core.errors import ParameterError
@@ -133,6 +134,12 @@ def load_stack(name: str) -> Stack:
 NO_EVENT = -1000
 
 
+#: The readings of "spread evenly ... so that they do not come up right after one another"
+#: (I2): ``parts`` cuts the stack into as many equal parts as there are event cards, one in
+#: each, and keeps the gap; ``gap`` only keeps the gap.
+SPREADS = ("parts", "gap")
+
+
 def segment_bounds(size: int, events: int) -> tuple[int, ...]:
     """Where the stack splits into ``events`` equal parts, one event card in each (I2)."""
     return tuple(j * size // events for j in range(events + 1))
@@ -141,29 +148,44 @@ def segment_bounds(size: int, events: int) -> tuple[int, ...]:
 class Spreading:
     """Where the event cards may lie in the stack, and the chance the next card is one (I2).
 
-    The stack of ``size`` cards is cut into ``events`` equal parts (sizes differ by at most
-    one); part j holds exactly one event card, and two event cards have at least ``gap``
-    other cards between them. Every arrangement obeying this is equally likely, so the chance
-    that draw ``i`` is an event card is the share of the arrangements consistent with the
-    draws so far that put one there.
+    Two event cards always have at least ``gap`` (>= 1) other cards between them, so they
+    never come up right after one another. With ``spread="parts"`` the stack of ``size``
+    cards is also cut into ``events`` equal parts (sizes differ by at most one), each holding
+    exactly one event card; with ``spread="gap"`` the events may lie anywhere else. Every
+    arrangement obeying this is equally likely, so the chance that draw ``i`` is an event
+    card is the share of the arrangements consistent with the draws so far that put one there.
     """
 
-    def __init__(self, size: int, events: int, gap: int) -> None:
+    def __init__(self, size: int, events: int, gap: int, spread: str = "parts") -> None:
+        if spread not in SPREADS:
+            raise ParameterError(f"spread must be one of {', '.join(SPREADS)}; got {spread!r}")
+        if gap < 1:
+            raise ParameterError(
+                f"event_gap={gap} would let event cards come up right after one another; "
+                "it must be at least 1"
+            )
         self.size = size
         self.events = events
         self.gap = gap
-        self.bounds = segment_bounds(size, events) if events else (0, size)
+        self.spread = spread
+        #: The draws where the j-th event card may lie: (first, past the last).
+        self.windows: tuple[tuple[int, int], ...]
+        if spread == "parts":
+            self.windows = tuple(pairwise(segment_bounds(size, events))) if events else ()
+        else:
+            self.windows = ((0, size),) * events
         if events and self._ways(0, 0, NO_EVENT) == 0:
             raise ParameterError(
                 f"{events} event cards cannot be spread through {size} cards with "
-                f"event_gap={gap}; lower event_gap"
+                f"spread={spread},event_gap={gap}; lower event_gap"
             )
 
     def allowed(self, i: int, placed: int, last: int) -> bool:
         """Whether draw ``i`` may be the next event card (``placed`` so far, last at ``last``)."""
         if placed >= self.events:
             return False
-        return self.bounds[placed] <= i < self.bounds[placed + 1] and i - last - 1 >= self.gap
+        first, end = self.windows[placed]
+        return first <= i < end and i - last - 1 >= self.gap
 
     @cache  # noqa: B019 (one Spreading per game; the cache is its table)
     def _ways(self, i: int, placed: int, last: int) -> int:

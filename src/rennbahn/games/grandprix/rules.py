@@ -49,6 +49,7 @@ from rennbahn.games.grandprix.components import (
     MAX_CARDS,
     ORIGIN,
     SKIP_KINDS,
+    SPREADS,
     STACK_KINDS,
     START,
     START_CELL,
@@ -106,8 +107,14 @@ class GrandPrixGame(Game):
         Param("stack", "with_large",
               "the small cards: with_large (the 22 published cards include the two large "
               "ones, I1), plus_large (22 small cards besides them), or a path to a JSON file"),
-        Param("event_gap", 2, "fewest other cards between two event cards in the stack (I2)",
-              minimum=0, maximum=8),
+        Param("spread", "parts",
+              "how the event cards are spread through the stack (I2): parts (as many equal "
+              "parts as event cards, one in each, and event_gap) or gap (only event_gap)",
+              choices=SPREADS),
+        Param("event_gap", 2,
+              "fewest other cards between two event cards in the stack (I2); at least 1, so "
+              "event cards never come up right after one another",
+              minimum=1, maximum=8),
         Param("oncoming", "block",
               "outward cars meeting returning cars: block (every car counts towards the "
               "two-car limit, I10) or pass (only cars going the same way block)",
@@ -123,7 +130,8 @@ class GrandPrixGame(Game):
             raise ParameterError("the stack parameter cannot contain ( ) , or =")
         self.stack: Stack = load_stack(name)
         self.spreading = Spreading(
-            self.stack.size, self.stack.events, int(self._params["event_gap"])
+            self.stack.size, self.stack.events, int(self._params["event_gap"]),
+            str(self._params["spread"]),
         )
         self.oncoming_block = self._params["oncoming"] == "block"
         self.turn_limit = int(self._params["turn_limit"])
