@@ -244,11 +244,40 @@ def test_i11_one_car_blocks_the_accident(roll: str) -> None:
     assert cars(play(at(f"{FULL} 0,3,0,0 0:roll 50"), roll)) == "2,3,0,0"
 
 
-def test_i11_returning_cars_pass_the_accident_and_block_outward_ones() -> None:
-    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 50"), "1")) == "39,3,0,0"
-    assert cars(play(at(f"{FULL} 0,39,0,0 0:roll 50"), "4")) == "2,39,0,0"
-    assert cars(play(at(f"{FULL} 0,39,0,0 0:roll 50", "grandprix(oncoming=pass)"), "4")) \
-        == "4,39,0,0"
+def test_i11_a_car_on_the_accident_stops_returning_cars_too() -> None:
+    """I11 (default accident_blocks_return=true): only one car may stand on the accident."""
+    # The review's case: the car at 38 (card 4, coming back) meets the outward car on card 3.
+    state = play(at(f"{FULL} 38,3,0,0 0:roll 50"), "1")
+    assert state.to_text() == f"{FULL} 38,3,0,0 1:roll 51"
+    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 50"), "3")) == "38,3,0,0"
+    assert cars(play(at(f"{FULL} 36,3,0,0 0:roll 50"), "5")) == "38,3,0,0"  # one card behind
+    # Once the accident card is free, the returning car drives on over it (and home).
+    assert cars(play(at(f"{FULL} 38,5,0,0 0:roll 50"), "3")) == "41,5,0,0"
+
+
+def test_i11_accident_blocks_return_false_lets_returning_cars_pass() -> None:
+    """I9/I11 with accident_blocks_return=false: the accident is one more oncoming car."""
+    game = "grandprix(accident_blocks_return=false)"
+    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 50", game), "1")) == "39,3,0,0"
+    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 50", game), "3")) == "41,3,0,0"
+    # ... but a returning car on it still stops the next returning car.
+    assert cars(play(at(f"{FULL} 38,39,0,0 0:roll 50", game), "3")) == "38,39,0,0"
+
+
+def test_i11_the_accident_holds_one_car_in_all_in_notation() -> None:
+    """I11: with both defaults no car can join another on the accident, whichever way."""
+    with pytest.raises(rennbahn.NotationError, match="I11"):
+        at(f"{FULL} 39,3,0,0 0:roll 50")
+    for game in ("grandprix(accident_blocks_return=false)", "grandprix(oncoming=pass)"):
+        assert at(f"{FULL} 39,3,0,0 0:roll 50", game).to_text() == f"{FULL} 39,3,0,0 0:roll 50"
+
+
+@pytest.mark.parametrize("blocks", ["true", "false"])
+def test_i10_i11_a_returning_car_on_the_accident_blocks_outward_ones(blocks: str) -> None:
+    game = f"grandprix(accident_blocks_return={blocks})"
+    assert cars(play(at(f"{FULL} 0,39,0,0 0:roll 50", game), "4")) == "2,39,0,0"
+    game = f"grandprix(oncoming=pass,accident_blocks_return={blocks})"
+    assert cars(play(at(f"{FULL} 0,39,0,0 0:roll 50", game), "4")) == "4,39,0,0"
 
 
 def test_i11_driving_continues_once_the_accident_is_free() -> None:

@@ -16,6 +16,7 @@ register(
             "grandprix(players=3,oncoming=pass)",
             "grandprix(players=2,spread=gap,event_gap=1,stack=plus_large)",
             "grandprix(players=4,event_gap=3,oncoming=pass)",
+            "grandprix(players=4,accident_blocks_return=false)",
         ),
         sim_stats="rennbahn.games.grandprix.stats:seat_stats",
     )

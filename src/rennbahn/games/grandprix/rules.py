@@ -99,7 +99,7 @@ class GrandPrixGame(Game):
 
     NAME: ClassVar[str] = "grandprix"
     TITLE: ClassVar[str] = "Grand Prix (Ravensburger 1998)"
-    VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 2
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 4
     PARAMS: ClassVar[tuple[Param, ...]] = (
@@ -119,6 +119,10 @@ class GrandPrixGame(Game):
               "outward cars meeting returning cars: block (every car counts towards the "
               "two-car limit, I10) or pass (only cars going the same way block)",
               choices=("block", "pass")),
+        Param("accident_blocks_return", True,
+              "whether a car on the accident card stops returning cars too (I11): true (only "
+              "one car may stand there, whichever way it goes) or false (returning cars pass "
+              "it like any oncoming car, I9)"),
         Param("turn_limit", 600, "turns after which an unfinished race ends undecided (I18)",
               minimum=10, maximum=100000),
     )
@@ -134,6 +138,7 @@ class GrandPrixGame(Game):
             str(self._params["spread"]),
         )
         self.oncoming_block = self._params["oncoming"] == "block"
+        self.accident_blocks_return = bool(self._params["accident_blocks_return"])
         self.turn_limit = int(self._params["turn_limit"])
         #: The full stack; each draw moves to a shared, memoised node (I2).
         self.stack_root = StackNode(self.spreading, self.stack.counts, offset=DRAW)
@@ -401,6 +406,7 @@ class GrandPrixState(State):
             finish = 2 * t
             goal = min(progress + roll, finish)
         block_outward = self.g.oncoming_block
+        accident_blocks = self.g.accident_blocks_return
         here = progress
         while here < goal:
             step = here + 1
@@ -408,7 +414,10 @@ class GrandPrixState(State):
                 return step  # I7: the start card takes every car home
             if 0 <= t < step:
                 card = 2 * t - step
-                cars = load[card] >> 4  # I9: returning cars pass outward ones
+                value = load[card]
+                cars = value >> 4  # I9: returning cars pass outward ones ...
+                if value & 15 and accident_blocks and kinds[card] == ACCIDENT:
+                    cars += value & 15  # ... but not one on the accident (I11)
             else:
                 card = step
                 value = load[card]
@@ -655,12 +664,20 @@ class GrandPrixState(State):
                 )
             self.pos[seat] = int(part)
             self.load[self.card_of(int(part))] += self._weight(int(part))
-        for card in range(1, len(self.kinds)):
-            value, capacity = self.load[card], _CAPACITY[self.kinds[card]]
+        kinds = self.kinds
+        one_car_in_all = self.g.accident_blocks_return and self.g.oncoming_block
+        for card in range(1, len(kinds)):
+            value, capacity = self.load[card], _CAPACITY[kinds[card]]
             if value & 15 > capacity or value >> 4 > capacity:
                 raise NotationError(
-                    f"card {card} ({KIND_NAMES[self.kinds[card]]}) holds more cars going one "
+                    f"card {card} ({KIND_NAMES[kinds[card]]}) holds more cars going one "
                     f"way than the {capacity} it may (I8, I9, I11)"
+                )
+            if value & 15 and value >> 4 and kinds[card] == ACCIDENT and one_car_in_all:
+                raise NotationError(
+                    f"card {card} (accident) holds a car going out and one coming back; with "
+                    "accident_blocks_return=true and oncoming=block neither could have driven "
+                    "onto the other (I11)"
                 )
 
     def _read_turn(self, turn: str, pending: int) -> None:
