@@ -71,6 +71,8 @@ def test_random_games_read_back_at_every_step() -> None:
         (f"{FULL} 5,0,0,0 0:stand3 40", "grandstand"),
         ("s 0,0,0,0 0:choose 9999", "turns played"),
         ("- 0,0 over:- 5", "I18"),
+        (f"{FULL} 11*,0,0,0 0:roll 50", "misses its turn"),
+        (f"{PREFIX[7]} 0,0,7*,0 2:choose 9", "I13"),
     ],
 )
 def test_malformed_states_say_what_is_wrong(text: str, message: str) -> None:

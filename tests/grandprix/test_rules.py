@@ -312,6 +312,18 @@ def test_i13_the_driver_misses_his_next_turn() -> None:
     assert state.to_text() == f"{PREFIX[7]} 7,0,0,6 1:choose 11"
 
 
+def test_i13_the_seat_to_move_never_carries_the_missed_turn_mark() -> None:
+    """I13: a driver who must miss a turn is passed over at once, so notation that marks the
+    seat to move is an impossible state, refused (it used to cost that car a later turn)."""
+    with pytest.raises(rennbahn.NotationError, match=r"misses its turn.*I13"):
+        at(f"{FULL} 11*,0,0,0 0:roll 50")
+    with pytest.raises(rennbahn.NotationError, match="I13"):
+        at(f"{FULL} 0,17*,0,0 1:stand2 50")
+    # The mark belongs to other seats, and the car is passed over when its turn comes.
+    state = play(at(f"{FULL} 11*,0,0,4 3:roll 50"), "1")
+    assert state.to_text() == f"{FULL} 11,0,0,5 1:roll 52"
+
+
 def test_i13_the_oil_slick_too() -> None:
     state = play(at(f"{FULL} 10,0,0,0 0:roll 50"), "2")
     assert state.to_text() == f"{FULL} 12*,0,0,0 1:roll 51"

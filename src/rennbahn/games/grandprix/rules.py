@@ -21,7 +21,8 @@ State notation (``to_text``), four fields separated by spaces::
   ``P`` pit stop, ``O`` oil slick, ``G`` grandstand, ``T`` turnaround) and, for a curve, the
   way it turns (``<`` left, ``>`` right); ``x`` before a card: set aside (I16); ``?`` after
   the last card: drawn and waiting to be laid; ``-`` for none;
-* each car's progress, ``*`` when its driver misses the next turn (I13);
+* each car's progress, ``*`` when its driver misses the next turn (I13; never the seat
+  to move, whose missed turn has already been passed over);
 * the seat whose turn it is and the phase: ``choose`` (build or roll), ``draw`` (a card is
   being drawn), ``place`` (the builder turns a curve), ``roll`` (the die is rolling),
   ``standN`` (grandstand: drive N again or not, I14); ``over:S`` when seat S has won,
@@ -705,6 +706,12 @@ class GrandPrixState(State):
         self.seat = int(who)
         if self.turnaround >= 0 and any(p == 2 * self.turnaround for p in self.pos):
             raise NotationError("a car is home, so the race is over ('over:seat')")
+        if self.skip >> self.seat & 1:
+            raise NotationError(
+                f"car {self.seat} misses its turn ('*'), so it cannot be seat {self.seat}'s "
+                "turn: a driver who must miss a turn is passed over (I13); the mark is only "
+                "on cars of other seats"
+            )
         kinds_of_phase = {name: i for i, name in enumerate(PHASES)}
         if phase.startswith("stand") and phase[5:].isdigit() and 1 <= int(phase[5:]) <= 6:
             self.phase = P_STAND
