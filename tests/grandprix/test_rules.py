@@ -358,6 +358,36 @@ def test_i14_the_second_drive_can_end_on_the_oil_slick() -> None:
     assert state.to_text() == f"{FULL} 30*,0,0,0 1:roll 51"
 
 
+def test_i7_i14_the_second_drive_can_reach_home(tmp_path: Path) -> None:
+    """I14 with I7: the grandstand's second drive on the way back may carry the car home."""
+    path = tmp_path / "straights.json"
+    path.write_text(json.dumps({"straight": 16, "accident": 1, "pit": 1, "oil": 1,
+                                "grandstand": 1}))
+    track = "sGsssAssssPssssOssssT"  # grandstand at card 2; turnaround 21, home 42
+    state = play(at(f"{track} 38,0,0,0 0:roll 50", f"grandprix(stack={path})"), "2")
+    assert state.to_text() == f"{track} 40,0,0,0 0:stand2 50"
+    play(state, "again")
+    assert state.to_text() == f"{track} 42,0,0,0 over:0 50"
+    assert state.returns() == [1.0, 0.0, 0.0, 0.0]
+
+
+@pytest.mark.parametrize(
+    ("before", "roll", "after"),
+    [("15,18,18,0", "4", "17,18,18,0"),   # on the way out: two cars on card 18
+     ("22,26,26,0", "5", "25,26,26,0")],  # on the way back: two returning cars on card 16
+)
+def test_i8_i12_i14_a_full_card_stops_the_car_on_the_grandstand(
+    before: str, roll: str, after: str
+) -> None:
+    """I8, I12, I14: the grandstand acts, but the second drive meets the same full card, so it
+    gains nothing; the driver is not asked and the rest of the roll is lost."""
+    state = play(at(f"{FULL} {before} 0:roll 50"), roll)
+    assert state.to_text() == f"{FULL} {after} 1:roll 51"
+    # A roll ending on the grandstand with the way ahead free does ask.
+    free = play(at(f"{FULL} {before.split(',')[0]},0,0,0 0:roll 50"), str(int(roll) - 2))
+    assert names(free) == ["again", "stay"]
+
+
 # -- I15-I17: laying the track -------------------------------------------------------------
 @pytest.mark.parametrize(("way", "heading"), [("left", "north"), ("right", "south")])
 def test_i15_the_builder_turns_a_curve(way: str, heading: str) -> None:
