@@ -103,3 +103,23 @@ def test_heuristic_beats_random_players(variant: str) -> None:
                 for s in range(n)]
         won += rennbahn.play(game, bots, seed=i).returns[seat]
     assert won / games > 1.4 / n
+
+
+def test_heuristic_takes_its_car_past_the_start_target_card() -> None:
+    """I1, finish=past_card: red (seat 0's) stands on the start/target card, short of the line;
+    can 1 takes it past, and the bot reads the card as plain."""
+    text = (f"race=1 round=1 start=0 cans=5 wd=0 pend=0 track={SMALL} deal=RBYG on=- "
+            f"pos=19,0,0,0,0,0 fin=- score=0,0,0,0 given=0,0,0,0,0,0/0,0,0,0,0,0/"
+            "0,0,0,0,0,0/0,0,0,0,0,0 last=- over=0")
+    at = view("von0auf100(race=small,finish=past_card)", text, 0)
+    assert at.action_to_string(HeuristicBot(at.game).step(at, random.Random(0))) == "R"
+
+
+def test_heuristic_bots_finish_big_races_past_the_card() -> None:
+    """I1, finish=past_card: heuristic bots play whole big races (cars stand on the
+    start/target card on the way) to a winner."""
+    game = rennbahn.load_game("von0auf100(players=3,finish=past_card)")
+    for seed in range(10):
+        record = rennbahn.play(game, [make_bot(game, "heuristic") for _ in range(3)],
+                               seed=seed)
+        assert sorted(record.returns) == [0.0, 0.0, 1.0]

@@ -140,6 +140,57 @@ def test_i1_a_car_one_short_stays_in_the_race() -> None:
     assert not state.is_terminal()
 
 
+PAST = "von0auf100(race=small,finish=past_card)"
+
+
+def test_i1_past_card_a_car_on_the_start_target_card_is_short_of_the_line() -> None:
+    """I1, finish=past_card: from the last track card (18) can 1 only reaches the start/target
+    card (square 19): the car is still racing; can 2 from 18 goes past it, across."""
+    state = load(PAST, notation(pos="0,0,0,0,0,18", on="-"))
+    play(state, "P")
+    assert square(state, "P") == 19
+    assert state.observation(0)["out"] == []
+    play(state, "B")  # can 2 from 0
+    play(state, "R", "O", "Y")  # cans 3-5: red 0 -> 3, orange 0 -> 4, yellow 0 -> 5
+    assert state.observation(0)["round"] == 2
+    play(state, "P")  # round 2, can 1 from the start/target card: past the line
+    assert state.observation(0)["out"] == ["P"]
+    assert square(state, "P") == 20
+    assert state.observation(0)["finishes"] == [[1, "P", None]]
+
+
+def test_i1_past_card_the_owner_wins_only_past_the_card() -> None:
+    """I1, finish=past_card: red (seat 0) on 18 with can 1 stops on the card; the game goes
+    on; a car that moves from 17 with can 3 is across at once."""
+    state = load(PAST, notation(pos="18,0,17,0,0,0"))
+    play(state, "R")
+    assert not state.is_terminal()
+    assert square(state, "R") == 19
+    play(state, "O", "Y")  # can 3 on yellow (seat 1): 17 + 3 = 20, past the card
+    assert state.is_terminal()
+    assert state.returns() == [0.0, 1.0, 0.0, 0.0]
+
+
+def test_i1_past_card_the_start_target_card_shows_no_symbol() -> None:
+    """I1, I2, finish=past_card: in the big race a car on the start/target card (square 37)
+    moves by the can alone, and the notation reads the square back."""
+    game = "von0auf100(finish=past_card)"
+    state = load(game, notation(track=BIG, on="R", pos="0,0,0,0,0,37"))
+    state.apply_action(state.string_to_action(1, "P"))  # can 2: 37 + 2 = 39 > 38
+    assert square(state, "P") == 38
+    assert state.observation(0)["out"] == ["P"]
+    with pytest.raises(rennbahn.NotationError, match="square 38 means across"):
+        rennbahn.load_game(game).state_from_text(notation(track=BIG, pos="0,0,0,0,0,38"))
+
+
+def test_i1_on_card_is_the_default() -> None:
+    """I1: the default game string reads finish=on_card (the line is reached on the card)."""
+    game = rennbahn.load_game("von0auf100")
+    assert "finish=on_card" in str(game)
+    assert rennbahn.load_game("von0auf100(race=small)").state_from_text(
+        notation(pos="0,0,0,0,0,19", fin="1:P-", cans=4, wd=1)).observation(0)["out"] == ["P"]
+
+
 # -- I4, I5: laying the track ------------------------------------------------------------------
 def test_i4_no_oil_stain_on_the_first_five_cards() -> None:
     """I4: the first five cards are drawn from the cards without an oil stain."""

@@ -21,6 +21,7 @@ register(
             "von0auf100(players=2,scoring=season,season_places=any)",
             "von0auf100(players=5,race=small,scoring=season,races=2,withdraw=two)",
             "von0auf100(players=3,cards=slippery)",
+            "von0auf100(players=3,finish=past_card)",
         ),
         sim_stats="rennbahn.games.von0auf100.stats:seat_stats",
     )

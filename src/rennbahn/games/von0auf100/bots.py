@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from rennbahn.core.driver import SeatView
 from rennbahn.core.protocol import JSON, Game
-from rennbahn.games.von0auf100.components import COLOURS, KIND_CODES, NUM_CARS, move_by
+from rennbahn.games.von0auf100.components import COLOURS, KIND_CODES, NUM_CARS, PLAIN, move_by
 from rennbahn.games.von0auf100.rules import NOBODY, Von0auf100Game
 
 #: How strongly a square given to a car points to its owner (log-likelihood per square).
@@ -90,6 +90,12 @@ def beliefs(observation: Mapping[str, JSON], game: Game) -> list[list[float]]:
     return [[value / weight_sum for value in row] for row in totals]
 
 
+def _kind(track: str, square: int) -> int:
+    """The kind of card on ``square`` of ``track`` (its codes); the start/target card, square
+    0 or (with ``finish=past_card``) length + 1, is plain (I1, I2)."""
+    return KIND_CODES.index(track[square - 1]) if 0 < square <= len(track) else PLAIN
+
+
 def _strs(value: JSON) -> list[str]:
     assert isinstance(value, list)
     return [str(v) for v in value]
@@ -139,11 +145,11 @@ class HeuristicBot:
         track = str(obs["track"])
         can = int(str(obs["next_can"]))
         here = pos[car]
-        steps = move_by(KIND_CODES.index(track[here - 1]) if here else 0, can)
+        kind = _kind(track, here)
+        steps = move_by(kind, can)
         there = here + steps
         crosses = there >= g.target
-        landing = 0.0 if crosses else CARD_WORTH[KIND_CODES.index(track[there - 1])] if there \
-            else 0.0
+        landing = 0.0 if crosses else CARD_WORTH[_kind(track, there)]
         mine = belief[me][car]
         theirs = sum(belief[s][car] for s in range(g.players) if s != me)
         out = set(_strs(obs["out"]))
@@ -151,8 +157,7 @@ class HeuristicBot:
         if mine:  # a bigger can of mine later this round would do more for this car
             later = [v for v in range(can + g.players, int(str(obs["cans"])) + 1, g.players)]
             if later:
-                value -= mine * OWN * SAVE * max(0, move_by(KIND_CODES.index(track[here - 1])
-                                                            if here else 0, later[-1]))
+                value -= mine * OWN * SAVE * max(0, move_by(kind, later[-1]))
         own_cars = [COLOURS.index(c) for c in _strs(obs["licences"])]
         last_own = g.season or all(COLOURS[c] in out for c in own_cars if c != car)
         win = WIN if last_own else WIN / 4
@@ -168,7 +173,7 @@ class HeuristicBot:
         can = int(str(obs["next_can"]))
         start = int(str(obs["start"]))
         here = pos[car]
-        kind = KIND_CODES.index(str(obs["track"])[here - 1]) if here else 0
+        kind = _kind(str(obs["track"]), here)
         crossing = sum(
             1 for later in range(can + 1, int(str(obs["cans"])) + 1)
             if (start + later - 1) % g.players != me and here + move_by(kind, later) >= g.target

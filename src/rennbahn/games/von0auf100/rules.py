@@ -16,7 +16,8 @@ State notation (``to_text``), ``key=value`` fields separated by spaces::
 * ``track``: the track cards laid so far, from the start: ``.`` plain, ``1``-``5`` a can,
   ``x`` turbo (2x), ``o`` oil stain; ``deal``: licences dealt this race, in deal order;
 * ``on``: the cars that got cans this round, in can order (can 1 first);
-* ``pos``: each car's square (0 the start/target card, the track length + 1 across the line);
+* ``pos``: each car's square (0 the start/target card; the track length + 1 across the
+  line, or with ``finish=past_card`` the start/target card again and length + 2 across);
 * ``fin``: every car that crossed the line, ``race:car`` and the seat that revealed it or
   ``-``; ``score``: races won (or season points) per seat;
 * ``given``: per seat, the squares it moved each car this race (public, what the cans did);
@@ -99,6 +100,11 @@ class Von0auf100Game(Game):
               "(I10); two: only cans 5 and 4 are ever withdrawn, as the rulebook names them",
               choices=("each", "two")),
         Param("cards", "standard", "track-card mix: a file in data/ or a path to a JSON file"),
+        Param("finish", "on_card",
+              "on_card: a car is across the line when it reaches the start/target card; "
+              "past_card: the line is at the card's far side, so a car must move past the "
+              "card (I1)",
+              choices=("on_card", "past_card")),
     )
 
     def _setup(self) -> None:
@@ -117,7 +123,9 @@ class Von0auf100Game(Game):
         else:  # I4: the small race uses the plain cards only
             self.layout = (self.mix.plain,) + (0,) * (NUM_KINDS - 1)
         self.length = sum(self.layout)
-        self.target = self.length + 1  # I1: the start/target card is one more square
+        # I1: the start/target card is square length + 1; the line is crossed on reaching
+        # it (on_card) or on moving past it (past_card).
+        self.target = self.length + (1 if self._params["finish"] == "on_card" else 2)
         n = self.players
         self.cars_per_seat = 2 if n == 2 else 1
         # I6: one licence to each seat in turn (two rounds of dealing with two players).
@@ -258,6 +266,13 @@ class Von0auf100State(State):
             return []
         return list(_FREE[self.busy])  # I8
 
+    def kind_at(self, square: int) -> int:
+        """The kind of card on ``square``: the start/target card (0, or length + 1 on the
+        way to a line past it, I1) shows no symbol (I2)."""
+        if 0 < square <= len(self.track):
+            return self.track[square - 1]
+        return PLAIN
+
     def _layout_kinds(self) -> range:
         """I4: the kinds the next track card may be (no oil stain right after the start)."""
         if len(self.track) < NO_OIL_CARDS:
@@ -313,7 +328,7 @@ class Von0auf100State(State):
         seat = (self.start + len(on)) % g.players
         can = len(on) + 1
         here = self.pos[car]
-        steps = MOVE[self.track[here - 1] if here else PLAIN][can]  # I2, I3
+        steps = MOVE[self.kind_at(here)][can]  # I2, I3
         there = here + steps
         self.given[seat * NUM_CARS + car] += steps
         self.last = (seat, can, car, here, there)

@@ -51,13 +51,17 @@ def _track(obs: dict[str, Any]) -> RenderableType:
     for letter, square in obs["cars"].items():
         if letter not in out:
             here.setdefault(square, []).append(letter)
+    # With finish=past_card a car can stand on the start/target card again, short of the
+    # line (I1): that card is drawn once more after the last track card.
+    end = length + 2 if length + 1 in here else length + 1
     tables = []
-    for first in range(0, length + 1, SQUARES_PER_LINE):
-        squares = range(first, min(first + SQUARES_PER_LINE, length + 1))
+    for first in range(0, end, SQUARES_PER_LINE):
+        squares = range(first, min(first + SQUARES_PER_LINE, end))
         table = Table(show_header=True, box=None, padding=(0, 1), pad_edge=False)
         for square in squares:
-            table.add_column("S/Z" if square == 0 else str(square), justify="center")
-        cards = [Text("start", style="bold") if s == 0 else
+            table.add_column("S/Z" if square in (0, length + 1) else str(square),
+                             justify="center")
+        cards = [Text("start", style="bold") if s in (0, length + 1) else
                  _card(track[s - 1]) if s <= len(track) else Text("?", style="dim")
                  for s in squares]
         table.add_row(*cards)
