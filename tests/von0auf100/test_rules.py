@@ -410,6 +410,38 @@ def test_i13_several_races_deal_again_and_pass_the_start() -> None:
     ).observation_string(0) + " 0:Y"
 
 
+def test_i13_the_next_race_starts_with_the_seat_after_the_tile_holder() -> None:
+    """I13, I7: race 1 ends in round 3 with seat 2 holding the tile: it passes on, so seat 3
+    (not seat 1, as "race r starts with seat r - 1" would have it) starts race 2 and passes
+    the tile after its round; race 2 ending with seat 1 holding the tile lets seat 2 start
+    race 3."""
+    game = "von0auf100(races=3,race=small)"
+    state = load(game, notation(round=3, start=2, on="R", pos="0,0,0,0,17,0"))
+    play(state, "B")  # can 2 from 17: blue (seat 3) wins race 1
+    obs = state.observation(0)
+    assert (obs["race"], obs["start"], obs["score"]) == (2, 3, [0, 0, 0, 1])
+    play(state, "licence R", "licence O", "licence Y", "licence G")
+    assert state.current_player() == 3
+    play(state, *"ROYGB")  # a round: seats 3, 0, 1, 2, 3
+    assert state.observation(0)["start"] == 0
+    text = notation(race=2, round=4, start=1, pos="0,0,0,0,0,18", deal="ROYP",
+                    score="0,0,0,1", fin="1:B3")
+    state = load(game, text)
+    play(state, "P")  # can 1 (seat 1) takes purple, seat 3's, across
+    obs = state.observation(0)
+    assert (obs["race"], obs["start"], obs["score"]) == (3, 2, [0, 0, 0, 2])
+
+
+def test_i13_a_race_stopped_after_200_rounds_passes_the_tile_too() -> None:
+    """I13, I16: the safety stop ends the race with the round; the tile passes on as after
+    any round."""
+    state = load("von0auf100(races=2,race=small)", notation(round=MAX_ROUNDS, start=2,
+                                                            on="ROYG"))
+    play(state, "B")
+    obs = state.observation(0)
+    assert (obs["race"], obs["round"], obs["start"]) == (2, 1, 3)
+
+
 def test_i13_the_big_race_lays_a_new_track_for_the_next_race() -> None:
     """I13: in the big race every race shuffles and lays the track anew."""
     state = load("von0auf100(races=3)", notation(track=BIG, pos="0,0,36,0,0,0"))

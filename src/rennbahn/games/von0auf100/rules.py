@@ -77,7 +77,7 @@ class Von0auf100Game(Game):
 
     NAME: ClassVar[str] = "von0auf100"
     TITLE: ClassVar[str] = "Von 0 auf 100"
-    VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 2
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 5
     PARAMS: ClassVar[tuple[Param, ...]] = (
@@ -232,12 +232,12 @@ class Von0auf100State(State):
         self.fin: list[tuple[int, int, int]] = []
         self.last: tuple[int, int, int, int, int] | None = None
         self.over = False
-        self._start_race()
+        self._start_race(0)  # I7: seat 0 holds the starting tile first
 
-    def _start_race(self) -> None:
+    def _start_race(self, start: int) -> None:
         g = self.g
         self.round = 1
-        self.start = (self.race - 1) % g.players  # I7, I13
+        self.start = start
         self.cans = NUM_CANS
         self.withdrawn = 0
         self.pending = 0
@@ -375,12 +375,13 @@ class Von0auf100State(State):
         if self.race == self.g.races:
             self.over = True
             return
-        self.race += 1  # I13
-        self._start_race()
+        self.race += 1
+        # I13: the next race's first round is a new round: the tile passes on clockwise.
+        self._start_race((self.start + 1) % self.g.players)
 
     # -- results ---------------------------------------------------------------------------
     def returns(self) -> list[float]:
-        """I17: at the end, 1 shared evenly by the seats with the most wins (or points)."""
+        """I15: at the end, 1 shared evenly by the seats with the most wins (or points)."""
         n = self.g.players
         result = [0.0] * n
         if not self.over:
