@@ -101,9 +101,30 @@ def test_i6_resampling_rewrites_the_deals_in_the_history_of_every_race() -> None
     assert differs > 0
 
 
+def test_i6_a_hidden_licence_changes_no_other_seats_observation() -> None:
+    """I6, I11: two tables that differ only in seat 3's licence (blue or purple) look the same
+    to seats 0-2, before and after green (seat 2) wins; only green's owner is shown."""
+    base = (f"race=1 round=1 start=0 cans=5 wd=0 pend=0 track={SMALL} deal=RYGB on=RO "
+            f"pos=0,0,0,16,0,0 fin=- score=0,0,0,0 given={given(4)} last=- over=0")
+    game = "von0auf100(race=small)"
+    tables = [load(game, base), load(game, base.replace("deal=RYGB", "deal=RYGP"))]
+    for step in range(2):
+        for seat in range(3):
+            assert tables[0].observation(seat) == tables[1].observation(seat)
+        assert tables[0].observation(3) != tables[1].observation(3)  # its own licence
+        if step == 0:
+            for table in tables:
+                table.apply_action(table.string_to_action(2, "G"))
+    for table in tables:
+        assert table.is_terminal()
+        assert all(table.observation(seat)["owners"] == {"G": 2} for seat in range(4))
+
+
 def test_i6_no_seat_ever_sees_another_seats_licence() -> None:
-    """I6: along random games, a seat's observation and information state name no other
-    seat's licence before the rules uncover it."""
+    """I6: along random games, a seat's observation and information state show no licence of
+    another seat before the rules uncover it: the uncovered owners are exactly those of the
+    cars that crossed for a seat, and swapping any hidden licence changes nothing the seat
+    observes."""
     for variant in ("von0auf100(players=2)", "von0auf100(players=4,races=2)",
                     "von0auf100(players=3,scoring=season)"):
         game = rennbahn.load_game(variant)
@@ -117,22 +138,59 @@ def test_i6_no_seat_ever_sees_another_seats_licence() -> None:
                     state.apply_action(sample_chance(state.chance_outcomes(), rng))
                 else:
                     state.apply_action(rng.choice(state.legal_actions()))
+            assert isinstance(state, Von0auf100State)
+            _check_nothing_leaks(state)
+
+
+def _uncovered(state: Von0auf100State) -> dict[str, int]:
+    """The licences the rules have shown this race: in the season the crossing car's; in a
+    race to win, every licence of the seat that won (both of them with two players)."""
+    game = state.get_game()
+    assert isinstance(game, Von0auf100Game)
+    shown: dict[str, int] = {}
+    for race, car, seat in state.fin:
+        if race != state.race or seat < 0:
+            continue
+        cars = [car] if game.season else [c for c, s in enumerate(state.owner) if s == seat]
+        shown.update((COLOURS[c], seat) for c in cars)
+    return shown
+
+
+def _twins(state: Von0auf100State, seat: int) -> list[Von0auf100State]:
+    """The same table with one licence ``seat`` cannot see changed: swapped with another
+    hidden licence or with a licence left in the box."""
+    text = state.to_text()
+    deal = re.search(r"deal=(\S+)", text)
+    assert deal is not None and deal.group(1) != "-"
+    cars = deal.group(1)
+    game = state.get_game()
+    assert isinstance(game, Von0auf100Game)
+    seats = game.deal_seats
+    shown = _uncovered(state)
+    hidden = [i for i, car in enumerate(cars) if seats[i] != seat and car not in shown]
+    boxed = [car for car in COLOURS if car not in cars]
+    deals = set()
+    for i in hidden:
+        for other in [cars[j] for j in hidden if j != i] + boxed:
+            swapped = [other if car == cars[i] else cars[i] if car == other else car
+                       for car in cars]
+            deals.add("".join(swapped))
+    return [load(str(game), text.replace(deal.group(0), "deal=" + d))
+            for d in sorted(deals)]
 
 
 def _check_nothing_leaks(state: Von0auf100State) -> None:
     game = state.get_game()
     assert isinstance(game, Von0auf100Game)
     dealt = [a - LICENCE for actor, a in state.full_history() if actor == CHANCE and a >= LICENCE]
+    copy = load(str(game), state.to_text())
     for seat in range(game.num_players()):
         obs = state.observation(seat)
         assert obs["licences"] == [COLOURS[c] for c in state.licences(seat)]
         mine = [COLOURS[c] for k, c in enumerate(dealt)
                 if game.deal_seats[k % game.deals] == seat]
         assert re.findall(r"c:licence (\w)", state.information_state_string(seat)) == mine
-        uncovered = obs["owners"]
-        assert isinstance(uncovered, dict)
-        for car, owner in enumerate(state.owner):
-            if COLOURS[car] in uncovered:
-                assert uncovered[COLOURS[car]] == owner
-            elif owner != seat:
-                assert COLOURS[car] not in obs["licences"]
+        assert obs["owners"] == _uncovered(state)
+        assert copy.observation(seat) == obs
+        for twin in _twins(state, seat) if state.deal else []:
+            assert twin.observation(seat) == obs
