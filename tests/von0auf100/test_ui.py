@@ -6,6 +6,7 @@ from rich.console import Console, RenderableType
 
 import rennbahn
 from rennbahn.core.driver import SeatView
+from rennbahn.core.protocol import State
 from rennbahn.games.von0auf100 import ui
 
 TEXT = ("race=1 round=3 start=2 cans=4 wd=1 pend=0 track=2..1x.3.o4.5..x2.o..3.1x.o.4..5x.o.. "
@@ -47,11 +48,44 @@ def test_beliefs_command_shows_probabilities() -> None:
     assert "nobody" in text
 
 
+def narrated(state: State, seat: int, move: str) -> list[str]:
+    """What seat 0 is told when ``seat`` plays ``move`` in ``state``."""
+    before = state.observation(0)
+    state.apply_action(state.string_to_action(seat, move))
+    return ui.narrate(before, state.observation(0))
+
+
 def test_narrate_tells_the_cans_placed_and_the_cars_across() -> None:
     game = rennbahn.load_game("von0auf100")
     state = game.state_from_text(TEXT.replace("pos=3,37,9,12,0,5", "pos=3,37,9,12,36,5"))
-    before = state.observation(0)
-    state.apply_action(state.string_to_action(3, "B"))
-    lines = ui.narrate(before, state.observation(0))
+    lines = narrated(state, 3, "B")
     assert "Driver 4 put can 2 on B." in lines
     assert any("B crossed the line" in line and "Driver 4 uncovers" in line for line in lines)
+
+
+SMALL_TEXT = ("race=1 round=1 start=2 cans=5 wd=0 pend=0 track=.................. deal=RYBP "
+              "on=ROY pos=1,2,3,17,0,0 fin=- score=0,0,0,0 given=0,0,0,0,0,0/0,0,0,0,0,0/"
+              "0,0,0,0,0,0/0,0,0,0,0,0 last=- over=0")
+
+
+def test_narrate_a_car_across_the_line_the_same_way_twice() -> None:
+    """Regression (small race, 18 cards): can 4 on green from 17 was told as "17 → 19" and as
+    "(17 → 21)"; both now say the car went across the line (I1)."""
+    state = rennbahn.load_game("von0auf100(race=small)").state_from_text(SMALL_TEXT)
+    lines = narrated(state, 1, "G")
+    assert "green car: 17 → across the line." in lines
+    assert "Last: Driver 2 put can 4 on G (17 → across the line)." in lines
+    assert not any("19" in line or "21" in line for line in lines)
+
+
+def test_narrate_a_car_on_the_start_target_card_short_of_the_line() -> None:
+    """I1, finish=past_card: can 2 from 17 reaches the start/target card (square 19), which
+    is not across; the drawing shows the card again with the car on it."""
+    game = rennbahn.load_game("von0auf100(race=small,finish=past_card)")
+    state = game.state_from_text(SMALL_TEXT.replace("on=ROY", "on=R"))
+    lines = narrated(state, 3, "G")
+    assert "green car: 17 → 19." in lines
+    assert "Last: Driver 4 put can 2 on G (17 → 19)." in lines
+    assert not any("across" in line for line in lines)
+    drawn = shown(ui.render(state.observation(0), game))
+    assert drawn.count("S/Z") == 2 and drawn.count("start") == 2

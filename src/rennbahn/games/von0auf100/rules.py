@@ -441,6 +441,7 @@ class Von0auf100State(State):
             "phase": self.phase(),
             "track": "".join(KIND_CODES[k] for k in self.track),
             "length": g.length,
+            "target": g.target,
             "cars": {COLOURS[c]: self.pos[c] for c in range(NUM_CARS)},
             "out": [COLOURS[c] for c in self.race_finishes()],
             "finishes": [[r, COLOURS[c], s if s != NOBODY else None] for r, c, s in self.fin],

@@ -157,15 +157,17 @@ def narrate(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
             lines.append(f"{player_name(seat)} put can {index + 1} on {after['on'][index]}.")
     else:
         lines.append(f"Round {before['round']} ended; now round {after['round']}.")
+    target: int = after["target"]
     if after["race"] == before["race"]:
         for letter in COLOURS:
             old, new = before["cars"][letter], after["cars"][letter]
             if old != new:
-                lines.append(f"{COLOUR_NAMES[COLOURS.index(letter)]} car: {old} → {new}.")
+                lines.append(f"{COLOUR_NAMES[COLOURS.index(letter)]} car: {old} → "
+                             f"{_square(new, target)}.")
     last = after["last"]
     if last is not None and last != before["last"]:
         lines.append(f"Last: {player_name(last['seat'])} put can {last['can']} on "
-                     f"{last['car']} ({last['from']} → {last['to']}).")
+                     f"{last['car']} ({last['from']} → {_square(last['to'], target)}).")
     for race, letter, seat in after["finishes"][len(before["finishes"]):]:
         if seat is None:
             lines.append(f"Race {race}: {letter} crossed the line; nobody claims it, it is "
@@ -174,6 +176,12 @@ def narrate(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
             lines.append(f"Race {race}: {letter} crossed the line; {player_name(seat)} "
                          "uncovers the licence.")
     return lines
+
+
+def _square(square: int, target: int) -> str:
+    """Where a move took a car: its square, or across the line (a move that would go further
+    ends there, so the square it would have reached is not told)."""
+    return "across the line" if square >= target else str(square)
 
 
 def show_licence(view: SeatView) -> RenderableType:
