@@ -1,164 +1,592 @@
-"""Resampling the hidden cards of the other seats from what one seat knows.
+"""Resampling the hidden cards and choices of the other seats from what one seat knows (I28).
 
-What a seat does not see of another seat: the cards that seat drew (and, in the advanced
-game, its deck choice, its gear stacks and which pit card it kept). What every seat sees:
-each card played, each hand shown on a pass, the stacks picked from.
+What a seat does not see of another seat: the cards that seat drew and, in the advanced game,
+its deck choice, its gear arrangement and which pit card it kept. What every seat sees: each
+card played, each hand shown on a pass, each 6 played in the lead (that hand was all 6s, I5),
+the stacks picked from, where the second pit card went, and whether a seat drew at all after
+a move (it does not when its stacks are empty).
 
-Family game: the other seat's draws of each race are replaced by a fresh, consistent deal.
-Walking the race's history, every hidden draw becomes a placeholder; a played card that is
-not yet known in hand turns one placeholder in hand into that card; a shown hand fixes the
-placeholders then in hand; the placeholders left are dealt at random from what remains of
-the deck. Any placeholder in hand may be chosen (they are interchangeable from that moment
-on), so this never fails on a consistent history. The new draws are written into the history
-too, so the sample replays to itself.
-
-Advanced game: the same walk, with each draw labelled by the stack it came from, and the
-deck choice and gear arrangement drawn afresh so that every play fits (a value goes to one
-stack). When no consistent choice is found in a few tries the other seat's true choices are
-kept (documented in docs/rules/ausgebremst.md as a limitation).
+Each other seat is resampled race by race. Its hidden facts become unknowns: the deck choice,
+the stack of each card value, the kept pit card, and one placeholder per hidden draw (labelled
+with the stack it came from) or per card it held when the history began. A depth-first search
+walks the race's events in order: a played card that is not known in hand turns a compatible
+placeholder in hand into that card (fixing the value's stack if it was open); a shown hand
+fixes every placeholder then in hand; the kept pit card is one of the two. At each choice the
+options are tried in random order and a dead end backtracks, so each choice is uniform among
+the options that still have a consistent completion, and every consistent assignment can come
+out. At the end the open stacks of card values are drawn, then the placeholders still open are
+dealt at random from what their stacks have left. The new hidden actions are written into the
+history, so replaying the sample's history from its start gives the sample.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from functools import partial
+from itertools import permutations
+from typing import TYPE_CHECKING, TypeVar
 
 from rennbahn.core.protocol import CHANCE
-from rennbahn.games.ausgebremst.components import HANDS, VALUES
+from rennbahn.games.ausgebremst.components import HANDS, VALUES, points
+from rennbahn.games.ausgebremst.rules import (
+    CARD,
+    DECK,
+    EMPTY,
+    GEARS,
+    PASS,
+    PICK,
+    PLAY,
+    PUT,
+    Q_DRAW,
+    Q_PICK,
+    STACKS,
+    TAKE,
+    Counts,
+)
+from rennbahn.games.ausgebremst.tracks import FINISH_SLOT, PIT_SLOT, SLOTS
 
 if TYPE_CHECKING:
     from rennbahn.games.ausgebremst.rules import AusgebremstState
 
-TRIES = 30
+#: Placeholder labels besides a stack number: a card held when the history began (any
+#: value), a pit card lying on a stack when the history began (one of the chart's values).
+ANY, PIT = -1, -2
+T = TypeVar("T")
+#: Events of one seat in one race: (kind, a, b).
+E_DECK, E_GEAR, E_DRAW, E_TOP, E_PLAY, E_SHOW, E_SIXES, E_TAKE, E_PUT, E_COLLECT = range(10)
+#: Search steps allowed per attempt before starting afresh; the last attempt has no bound.
+BUDGET = 2000
+ATTEMPTS = 3
 
 
+class _BudgetError(Exception):
+    """The search took more steps than this attempt allows."""
+
+
+class _Race:
+    """What is fixed about one seat in one race (or in the part of it since the origin)."""
+
+    def __init__(self, stacks: int, rng: random.Random) -> None:
+        self.stacks = stacks
+        self.rng = rng
+        self.events: list[tuple[int, int, int]] = []
+        self.label: list[int] = []  # per placeholder: a stack, ANY or PIT
+        self.index: list[int] = []  # per placeholder: log index of its draw, or -1
+        self.allowed: dict[int, frozenset[int]] = {}  # PIT placeholders
+        self.hand0: list[int] = []  # hand entries at the start
+        self.tops0: list[list[int]] = [[] for _ in range(stacks)]
+        self.pit0: tuple[int, ...] = ()  # pit cards not yet collected at the start
+        self.chart: tuple[int, ...] = ()  # the pit cards of the deck choice
+        self.gears0 = [-1] * 6
+        self.gear_set: set[int] = set()  # values whose stack is chosen
+        self.need = [0] * stacks  # draws pending at the end, per stack
+        self.counts: list[tuple[bool, int]] = []  # (empty, drawn so far) after moves
+        self.plays = [0] * 7
+        # Candidates: (deck choice, cards in hand and stacks at the start).
+        self.pools: list[tuple[int, Counts]] = []
+        self.pool: Counts = EMPTY
+        self.nodes = 0
+        self.budget: int | None = BUDGET
+
+    def placeholder(self, label: int, index: int = -1) -> int:
+        self.label.append(label)
+        self.index.append(index)
+        return -len(self.label)  # hand entries: a value 1-6, or -1 - placeholder
+
+    def spend(self) -> None:
+        self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise _BudgetError
+
+    def fits(self, pool: Counts) -> bool:
+        """The count facts every seat sees, for a pool: when the stacks ran empty, and
+        how many of each value were played."""
+        held = len(self.hand0)
+        total = sum(pool) - held
+        for empty, drawn in self.counts:
+            if (total - drawn != 0) if empty else (total - drawn < 1):
+                return False
+        known = self.pit0 or self.chart
+        return all(self.plays[v] <= pool[v] + known.count(v) for v in VALUES)
+
+
+class _Walk:
+    """One partial assignment along the search."""
+
+    __slots__ = ("drawn", "g", "hand", "loose", "pit", "rest", "take", "tops", "used", "value")
+
+    def __init__(self, race: _Race) -> None:
+        self.hand = list(race.hand0)
+        self.tops = [list(t) for t in race.tops0]
+        self.g = list(race.gears0)
+        self.used = [0] * 7  # values given to placeholders
+        self.loose = [0] * 7  # of those, to placeholders not drawn from a stack
+        self.value = [0] * len(race.label)
+        self.drawn = [0] * race.stacks
+        self.pit = race.pit0
+        self.take = 0
+        self.rest: list[list[int]] = []
+
+    def copy(self) -> _Walk:
+        other = _Walk.__new__(_Walk)
+        other.hand = self.hand[:]
+        other.tops = [t[:] for t in self.tops]
+        other.g = self.g[:]
+        other.used = self.used[:]
+        other.loose = self.loose[:]
+        other.value = self.value[:]
+        other.drawn = self.drawn[:]
+        other.pit = self.pit
+        other.take = self.take
+        other.rest = self.rest
+        return other
+
+    def card(self, entry: int) -> int:
+        return entry if entry > 0 else self.value[-1 - entry]
+
+
+def _room(race: _Race, w: _Walk) -> bool:
+    """Every stack can still hold the cards drawn from it. With one stack (the family
+    game's deck) it always can: the rules draw only from a deck that has cards."""
+    if race.stacks == 1:
+        return True
+    pool, loose, g = race.pool, w.loose, w.g
+    room = [0] * race.stacks
+    free = 0  # cards of values whose stack is still open fit any stack
+    for v in VALUES:
+        stack = g[v - 1]
+        if stack < 0:
+            free += pool[v] - loose[v]
+        else:
+            room[stack] += pool[v] - loose[v]
+    return all(d <= r + free for d, r in zip(w.drawn, room, strict=True))
+
+
+def _fix(race: _Race, w: _Walk, pid: int, value: int) -> bool:
+    if w.used[value] >= race.pool[value]:
+        return False
+    label = race.label[pid]
+    if label >= 0:
+        stack = w.g[value - 1]
+        if stack < 0:
+            w.g[value - 1] = label
+        elif stack != label:
+            return False
+    else:
+        if label == PIT and value not in race.allowed[pid]:
+            return False
+        w.loose[value] += 1
+    w.value[pid] = value
+    w.used[value] += 1
+    return _room(race, w)
+
+
+def _fits_play(race: _Race, w: _Walk, pid: int, value: int) -> bool:
+    label = race.label[pid]
+    if label >= 0:
+        return w.g[value - 1] in (label, -1)
+    return label == ANY or value in race.allowed[pid]
+
+
+def _solve(race: _Race, i: int, w: _Walk) -> _Walk | None:
+    events = race.events
+    rng = race.rng
+    while i < len(events):
+        kind, a, b = events[i]
+        i += 1
+        if kind == E_DRAW:
+            w.hand.append(a)
+            w.drawn[b] += 1
+            if not _room(race, w):
+                return None
+        elif kind == E_TOP:
+            if not w.tops[a]:
+                return None
+            w.hand.append(w.tops[a].pop())
+        elif kind == E_PLAY:
+            if a in w.hand:  # a known card first: it leaves every later choice open
+                w.hand.remove(a)
+                continue
+            groups: dict[int, list[int]] = {}
+            for entry in w.hand:
+                pid = -1 - entry
+                if entry < 0 and _fits_play(race, w, pid, a):
+                    key = race.label[pid] if race.label[pid] >= 0 else -10 - pid
+                    groups.setdefault(key, []).append(pid)
+            options = [rng.choice(pids) for pids in groups.values()]  # alike placeholders
+            if len(options) == 1:
+                if not _fix(race, w, options[0], a):
+                    return None
+                w.hand.remove(-1 - options[0])
+                continue
+            rng.shuffle(options)
+
+            def play(trial: _Walk, pid: int, value: int = a) -> bool:
+                trial.hand.remove(-1 - pid)
+                return _fix(race, trial, pid, value)
+
+            return _branch(race, w, options, play, partial(_solve, race, i))
+        elif kind in (E_SHOW, E_SIXES):
+            shown = HANDS[a] if kind == E_SHOW else (6,) * len(w.hand)
+            rest = list(shown)
+            opened: list[int] = []
+            for entry in w.hand:
+                if entry > 0:
+                    if entry not in rest:
+                        return None
+                    rest.remove(entry)
+                else:
+                    opened.append(-1 - entry)
+            if len(rest) != len(opened):
+                return None
+            if not opened:
+                continue
+            ways = sorted(set(permutations(rest)))
+            rng.shuffle(ways)
+
+            def show(trial: _Walk, way: tuple[int, ...], hand: tuple[int, ...] = shown,
+                     pids: tuple[int, ...] = tuple(opened)) -> bool:
+                trial.hand = list(hand)
+                return all(_fix(race, trial, p, v) for p, v in zip(pids, way, strict=True))
+
+            return _branch(race, w, ways, show, partial(_solve, race, i))
+        elif kind == E_DECK:
+            w.pit = race.chart
+        elif kind == E_COLLECT:
+            if len(w.pit) == 1:  # a single pit card goes to the hand; two: E_TAKE follows
+                w.hand.append(w.pit[0])
+                w.pit = ()
+        elif kind == E_TAKE:
+            kept = sorted(set(w.pit))
+            rng.shuffle(kept)
+            return _branch(race, w, kept, _take, partial(_solve, race, i))
+        elif kind == E_PUT:
+            w.tops[a].append(w.pit[0])
+            w.pit = ()
+    free = [v for v in VALUES if v in race.gear_set and w.g[v - 1] < 0]
+    rng.shuffle(free)
+    return _gears(race, w, free)
+
+
+def _branch(race: _Race, w: _Walk, options: Sequence[T], apply: Callable[[_Walk, T], bool],
+            go_on: Callable[[_Walk], _Walk | None]) -> _Walk | None:
+    """A choice: the options in the order given, each on a copy; the first that applies and
+    has a consistent completion wins (a dead end backtracks to the next)."""
+    for option in options:
+        race.spend()
+        trial = w.copy()
+        if apply(trial, option):
+            found = go_on(trial)
+            if found is not None:
+                return found
+    return None
+
+
+def _take(trial: _Walk, value: int) -> bool:
+    """I22: one pit card to the hand, the other waits to go on a stack."""
+    trial.take = value
+    trial.hand.append(value)
+    other = list(trial.pit)
+    other.remove(value)
+    trial.pit = tuple(other)
+    return True
+
+
+def _gears(race: _Race, w: _Walk, free: list[int]) -> _Walk | None:
+    """The stacks of the values no event tied down, then the deal."""
+    if not free:
+        return _deal(race, w, [p for p in range(len(w.value)) if not w.value[p]])
+    stacks = list(range(race.stacks))
+    race.rng.shuffle(stacks)
+
+    def put(trial: _Walk, stack: int) -> bool:
+        trial.g[free[0] - 1] = stack
+        return _room(race, trial)
+
+    return _branch(race, w, stacks, put, lambda trial: _gears(race, trial, free[1:]))
+
+
+def _deal(race: _Race, w: _Walk, opened: list[int]) -> _Walk | None:
+    """Open placeholders get values: those not from a stack one by one (weighted by the
+    cards left), then each stack's from a shuffle of what it has left."""
+    pool, rng = race.pool, race.rng
+    loose = [p for p in opened if race.label[p] < 0]
+    if loose:
+        pid = loose[0]
+        left = [v for v in VALUES if pool[v] > w.used[v]]
+        order = sorted(left, key=lambda v: -rng.random() ** (1 / (pool[v] - w.used[v])))
+        rest = [p for p in opened if p != pid]
+        return _branch(race, w, order, lambda trial, value: _fix(race, trial, pid, value),
+                       lambda trial: _deal(race, trial, rest))
+    w.rest = []
+    for k in range(race.stacks):
+        bag = [v for v in VALUES if w.g[v - 1] == k for _ in range(pool[v] - w.used[v])]
+        mine = [p for p in opened if race.label[p] == k]
+        if len(bag) < len(mine) + race.need[k]:
+            return None
+        rng.shuffle(bag)
+        for pid in mine:
+            value = bag.pop()
+            w.value[pid] = value
+            w.used[value] += 1
+        w.rest.append([bag.count(v) if v else 0 for v in range(7)])
+    return w
+
+
+def _search(race: _Race) -> tuple[int, _Walk] | None:
+    for attempt in range(ATTEMPTS):
+        race.budget = BUDGET if attempt < ATTEMPTS - 1 else None
+        race.nodes = 0
+        pools = [p for p in race.pools if race.fits(p[1])]
+        race.rng.shuffle(pools)
+        try:
+            for choice, pool in pools:
+                race.pool = pool
+                found = _solve(race, 0, _Walk(race))
+                if found is not None:
+                    return choice, found
+        except _BudgetError:
+            continue
+        return None
+    return None
+
+
+# -- building the search from a state ------------------------------------------------------
 def resample(state: AusgebremstState, player: int, rng: random.Random) -> AusgebremstState:
+    """A state that looks the same to ``player``, every other seat's hidden part sampled."""
     from rennbahn.games.ausgebremst.rules import AusgebremstState
 
     sample = state._copy()
     sample._log = list(state._log)
-    sample._origin = state._origin
-    assert isinstance(sample, AusgebremstState)
     origin = state._origin
     origin_copy: AusgebremstState | None = None
     if origin is not None:
         assert isinstance(origin, AusgebremstState)
         origin_copy = origin._copy()
         origin_copy._log = []
-        sample._origin = origin_copy
+    sample._origin = origin_copy
+    bounds = [0, *state.race_starts, len(state._log)]
+    first_race = origin_copy.race if origin_copy is not None else 0
     for seat in range(state.g.players):
         if seat == player:
             continue
-        if state.g.advanced:
-            _advanced_seat(state, sample, origin_copy, seat, rng)
-        else:
-            _family_seat(state, sample, origin_copy, seat, rng)
+        for number in range(len(bounds) - 1):
+            start_state = origin_copy if number == 0 else None
+            race = _read_race(state, seat, first_race + number, bounds[number],
+                              bounds[number + 1], start_state, rng)
+            if race is None:
+                continue
+            result = _search(race)
+            if result is None:
+                continue  # only for a hand-made position no deal explains: kept as it is
+            choice, walk = result
+            _rewrite(sample, race, seat, choice, walk)
+            if start_state is not None:
+                _write_origin(start_state, race, seat, choice, walk)
+            if number == len(bounds) - 2:
+                _write_now(sample, race, seat, choice, walk)
     sample._cache = None
     return sample
 
 
-def _segments(state: AusgebremstState) -> list[tuple[int, int]]:
-    """Log index ranges of the races (the first may start before the log, at the origin)."""
-    bounds = [0, *state.race_starts, len(state._log)]
-    return [(bounds[i], bounds[i + 1]) for i in range(len(bounds) - 1)]
-
-
-def _family_seat(
+def _read_race(
     state: AusgebremstState,
-    sample: AusgebremstState,
-    origin: AusgebremstState | None,
     seat: int,
+    number: int,
+    start: int,
+    end: int,
+    origin: AusgebremstState | None,
     rng: random.Random,
-) -> None:
-    from rennbahn.games.ausgebremst.rules import CARD, PASS, PLAY
-    from rennbahn.games.ausgebremst.tracks import SLOTS
-
+) -> _Race | None:
+    """The seat's events in log[start:end]; ``origin`` is the position the log starts from
+    when this is the race it began in. None when nothing is hidden."""
+    g = state.g
+    advanced = g.advanced
+    race = _Race(STACKS if advanced else 1, rng)
+    lineup = state.lineups.get(number, tuple(state.order))
+    chart = tuple(sorted(g.races[number].pit_cards[lineup.index(seat) // 2]))
+    race.chart = chart
+    pitted = False
+    chosen = False
+    if not advanced:
+        race.gears0 = [0] * 6
+        pool = g.family_deck
+        if origin is not None:
+            pool = _add(origin.deck[seat], _counts(origin.hand[seat]))
+            race.hand0 = [race.placeholder(ANY) for _ in origin.hand[seat]]
+        race.pools = [(-1, pool)]
+        chosen = True
+    elif origin is not None and origin.choice[seat] >= 0:
+        chosen = True
+        pitted = origin.pitted[seat]
+        race.pit0 = origin.pitc[seat]
+        race.hand0 = [race.placeholder(ANY) for _ in origin.hand[seat]]
+        for k, top in enumerate(origin.tops[seat]):
+            for value in top:
+                pid = -1 - race.placeholder(PIT)
+                race.allowed[pid] = frozenset((*chart, value))
+                race.tops0[k].append(-1 - pid)
+        race.gear_set = {v for v in VALUES if origin.gears[seat][v - 1] >= 0}
+        race.pools = _origin_pools(origin, seat)
+    else:
+        race.pools = [(c, _less(deck, _counts(chart))) for c, deck in enumerate(g.choice_decks)]
+        if origin is not None:
+            pitted = origin.pitted[seat]
     log = state._log
+    sixes_only = set(state.sixes_only)
     mask = 1 << seat
-    segments = _segments(state)
-    for number, (start, end) in enumerate(segments):
-        # A hand entry is a known value or a placeholder: the log index of a hidden draw,
-        # or -1 - i for the i-th card held at the origin (a race begun before the history).
-        pool = list(state.g.family_deck)
-        hand: list[Entry] = []
-        value_of: dict[int, int] = {}
-        if number == 0 and origin is not None:
-            base = origin.hand[seat]
-            pool = [origin.deck[seat][v] + base.count(v) for v in range(7)]
-            hand = [(0, -1 - i) for i in range(len(base))]
-        for index in range(start, end):
-            actor, action, visibility = log[index]
-            if actor == CHANCE and visibility == mask:
-                hand.append((0, index))
-            elif actor == seat and action < PASS:
-                _use(hand, value_of, (action - PLAY) // SLOTS + 1, rng)
-            elif actor == seat and action < PASS + len(HANDS):
-                _fix(hand, value_of, HANDS[action - PASS], rng)
-        # The placeholders still open are dealt from what the deck has left.
-        left = list(pool)
-        for value in value_of.values():
-            left[value] -= 1
-        bag = [v for v in VALUES for _ in range(left[v])]
-        rng.shuffle(bag)
-        for _, slot in hand:
-            if slot is not None:
-                value_of[slot] = bag.pop()
-        for index, value in value_of.items():
-            if index >= 0:
-                actor, _, visibility = log[index]
-                sample._log[index] = (actor, CARD + value - 1, visibility)
-        if number == 0 and origin is not None:
-            dealt = tuple(sorted(value_of[-1 - i] for i in range(len(origin.hand[seat]))))
-            origin.hand[seat] = dealt
-            origin.deck[seat] = tuple(pool[v] - dealt.count(v) if v else 0 for v in range(7))
-        if number == len(segments) - 1:
-            sample.hand[seat] = tuple(sorted(
-                value if slot is None else value_of[slot] for value, slot in hand))
-            drawn = [0] * 7
-            for value in value_of.values():
-                drawn[value] += 1
-            sample.deck[seat] = tuple(pool[v] - drawn[v] if v else 0 for v in range(7))
+    stack = 0
+    drawn = 0  # cards drawn from the stacks less pit cards put on them
+    pit_left = len(race.pit0)
+    events = race.events
+    for i in range(start, end):
+        actor, action, visibility = log[i]
+        if actor == CHANCE:
+            if visibility == mask:
+                events.append((E_DRAW, race.placeholder(stack, i), stack))
+                drawn += 1
+            continue
+        if actor != seat:
+            continue
+        if action < PASS:
+            value, slot = divmod(action - PLAY, SLOTS)
+            if i in sixes_only:
+                events.append((E_SIXES, 0, 0))
+            events.append((E_PLAY, value + 1, 0))
+            race.plays[value + 1] += 1
+            if not advanced or slot == FINISH_SLOT:
+                continue
+            if slot >= PIT_SLOT and not pitted:
+                pitted = True
+                if pit_left:
+                    events.append((E_COLLECT, 0, 0))
+                    pit_left = 0
+                    continue
+            then = log[i + 1] if i + 1 < end else None
+            if then is None and i + 1 == len(log):
+                more = bool(state.queue) and state.queue[0][:2] == (Q_PICK, seat)
+            else:
+                more = then is not None and then[0] == seat and PICK <= then[1] < PICK + STACKS
+            race.counts.append((not more, drawn))
+        elif action < PASS + len(HANDS):
+            events.append((E_SHOW, action - PASS, 0))
+        elif DECK <= action < DECK + 3:
+            events.append((E_DECK, i, 0))
+            chosen = True
+            pit_left = len(chart)
+        elif PICK <= action < PICK + STACKS:
+            stack = action - PICK
+            if i + 1 < end and log[i + 1][0] == CHANCE and log[i + 1][2] == mask:
+                continue
+            if i + 1 == len(log) and state.queue and state.queue[0] == (Q_DRAW, seat, stack):
+                race.need[stack] += 1
+                continue
+            events.append((E_TOP, stack, 0))
+            drawn += 1
+        elif TAKE <= action < TAKE + 6:
+            events.append((E_TAKE, i, 0))
+        elif PUT <= action < PUT + STACKS:
+            events.append((E_PUT, action - PUT, 0))
+            drawn -= 1
+        elif action >= GEARS:
+            value = (action - GEARS) // STACKS + 1
+            events.append((E_GEAR, i, value))
+            race.gear_set.add(value)
+    return race if chosen else None
 
 
-#: A card in a hand being rebuilt: (value, None) when known, (0, placeholder) when not.
-Entry = tuple[int, int | None]
+def _origin_pools(origin: AusgebremstState, seat: int) -> list[tuple[int, Counts]]:
+    """The decks that explain the position the history starts from: the cards not played
+    and not waiting as pit cards, with the points the seat is seen to have left."""
+    g = origin.g
+    gone = _add(origin.played[seat], _counts(origin.pitc[seat]))
+    held = origin.points_left(seat)
+    pools = []
+    for choice, deck in enumerate(g.choice_decks):
+        pool = _less(deck, gone)
+        if min(pool) >= 0 and points(pool) == held:
+            pools.append((choice, pool))
+    if pools:
+        return pools
+    # A hand-made position no deck explains: its own cards, and its own choice.
+    actual = _add(origin.deck[seat], _counts(origin.hand[seat]))
+    for stack, top in zip(origin.stacks[seat], origin.tops[seat], strict=True):
+        actual = _add(_add(actual, stack), _counts(top))
+    return [(origin.choice[seat], actual)]
 
 
-def _use(hand: list[Entry], value_of: dict[int, int], value: int, rng: random.Random) -> None:
-    """A card of ``value`` leaves the hand: a known one, else an open placeholder."""
-    for i, (v, slot) in enumerate(hand):
-        if slot is None and v == value:
-            del hand[i]
-            return
-    open_at = [i for i, (_, slot) in enumerate(hand) if slot is not None]
-    i = rng.choice(open_at)
-    slot = hand[i][1]
-    assert slot is not None
-    value_of[slot] = value
-    del hand[i]
+def _counts(cards: tuple[int, ...]) -> Counts:
+    return tuple(cards.count(v) if v else 0 for v in range(7))
 
 
-def _fix(hand: list[Entry], value_of: dict[int, int], shown: tuple[int, ...],
-         rng: random.Random) -> None:
-    """A shown hand: the open placeholders become the shown cards not yet known."""
-    rest = list(shown)
-    for v, slot in hand:
-        if slot is None:
-            rest.remove(v)
-    rng.shuffle(rest)
-    for i, (_, slot) in enumerate(hand):
-        if slot is not None:
-            value = rest.pop()
-            value_of[slot] = value
-            hand[i] = (value, None)
+def _add(a: Counts, b: Counts) -> Counts:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
-def _advanced_seat(
-    state: AusgebremstState,
-    sample: AusgebremstState,
-    origin: AusgebremstState | None,
-    seat: int,
-    rng: random.Random,
-) -> None:
-    """Advanced game: kept as in the true state for now (see the module docstring)."""
-    del state, sample, origin, seat, rng
+def _less(a: Counts, b: Counts) -> Counts:
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+# -- writing the sample --------------------------------------------------------------------
+def _rewrite(sample: AusgebremstState, race: _Race, seat: int, choice: int, w: _Walk) -> None:
+    """The seat's hidden actions in the history, so the sample replays to itself."""
+    log = sample._log
+
+    def put(index: int, action: int) -> None:
+        actor, _, visibility = log[index]
+        log[index] = (actor, action, visibility)
+
+    for kind, a, b in race.events:
+        if kind == E_DECK:
+            put(a, DECK + choice)
+        elif kind == E_GEAR:
+            put(a, GEARS + (b - 1) * STACKS + w.g[b - 1])
+        elif kind == E_TAKE:
+            put(a, TAKE + w.take - 1)
+        elif kind == E_DRAW:
+            put(race.index[-1 - a], CARD + w.value[-1 - a] - 1)
+
+
+def _stacks(race: _Race, w: _Walk, pool: Counts) -> tuple[Counts, ...]:
+    return tuple(
+        tuple(pool[v] - w.loose[v] if v and w.g[v - 1] == k else 0 for v in range(7))
+        for k in range(race.stacks)
+    )
+
+
+def _write_origin(origin: AusgebremstState, race: _Race, seat: int, choice: int,
+                  w: _Walk) -> None:
+    """The position the history starts from, with the seat's sampled cards."""
+    if origin.g.advanced and origin.choice[seat] < 0:
+        return  # the race's setup came after: nothing was hidden yet
+    origin.hand[seat] = tuple(sorted(w.card(e) for e in race.hand0))
+    if not origin.g.advanced:
+        origin.deck[seat] = _less(race.pool, _counts(origin.hand[seat]))
+        return
+    origin.choice[seat] = choice
+    origin.gears[seat] = tuple(w.g[v - 1] if v in race.gear_set else -1 for v in VALUES)
+    origin.tops[seat] = tuple(tuple(w.card(e) for e in top) for top in race.tops0)
+    if len(race.gear_set) == len(VALUES):
+        origin.stacks[seat] = _stacks(race, w, race.pool)
+        origin.deck[seat] = EMPTY
+    else:
+        origin.deck[seat] = _less(race.pool, tuple(w.loose))
+
+
+def _write_now(sample: AusgebremstState, race: _Race, seat: int, choice: int,
+               w: _Walk) -> None:
+    """The current position, with the seat's sampled cards."""
+    sample.hand[seat] = tuple(sorted(w.card(e) for e in w.hand))
+    if not sample.g.advanced:
+        sample.deck[seat] = tuple(w.rest[0])
+        return
+    sample.choice[seat] = choice
+    sample.gears[seat] = tuple(w.g[v - 1] if v in race.gear_set else -1 for v in VALUES)
+    sample.pitc[seat] = tuple(sorted(w.pit))
+    if len(race.gear_set) == len(VALUES):
+        sample.stacks[seat] = tuple(tuple(rest) for rest in w.rest)
+        sample.tops[seat] = tuple(tuple(w.card(e) for e in top) for top in w.tops)
+        sample.deck[seat] = EMPTY
+    else:
+        sample.deck[seat] = race.pool

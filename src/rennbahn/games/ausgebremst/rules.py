@@ -121,7 +121,7 @@ class AusgebremstGame(Game):
 
     NAME: ClassVar[str] = "ausgebremst"
     TITLE: ClassVar[str] = "Ausgebremst"
-    VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 2
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
     PARAMS: ClassVar[tuple[Param, ...]] = (
@@ -199,6 +199,7 @@ class AusgebremstState(State):
         "hand",
         "idle",
         "lineup_due",
+        "lineups",
         "moved",
         "order",
         "pitc",
@@ -209,6 +210,7 @@ class AusgebremstState(State):
         "race",
         "race_starts",
         "shown",
+        "sixes_only",
         "stacks",
         "status",
         "table",
@@ -248,6 +250,11 @@ class AusgebremstState(State):
         self.table: list[tuple[tuple[int, ...], tuple[bool, ...]]] = []
         # Log indices where a race began (for resampling the hidden deals race by race).
         self.race_starts: list[int] = []
+        # The start order of each race (its pit-card chart rows), for resampling.
+        self.lineups: dict[int, tuple[int, ...]] = {}
+        # Log indices of 6s a player played in the lead: that hand was all 6s (I5), a fact
+        # every seat can tell and a resampled hand must keep.
+        self.sixes_only: list[int] = []
         self._cache: list[int] | None = None
 
     # -- setting up races -----------------------------------------------------------------
@@ -283,6 +290,7 @@ class AusgebremstState(State):
         g = self.g
         for place, car in enumerate(self.order):
             self.pos[car] = self.track.grid[place]
+        self.lineups[self.race] = tuple(self.order)
         self.queue = []
         for car in self.order:
             if g.is_neutral(car):
@@ -420,11 +428,9 @@ class AusgebremstState(State):
     def six_banned(self, car: int) -> bool:
         """I5: the car in the lead (or sharing it) may not play a 6 — not at the start, not
         once a car has finished; a hand of nothing but 6s may when the track is blocked."""
-        if self.finish or not self.moved[car]:
+        if not self._six_needs_sixes_only(car):
             return False
         lead = self.leaders()
-        if car not in lead:
-            return False
         hand = self.hand[car]
         if self.g.is_neutral(car) or not hand or any(v != 6 for v in hand):
             return True
@@ -438,6 +444,10 @@ class AusgebremstState(State):
             if self.g.is_neutral(other) or not shown or any(v != 6 for v in shown):
                 return True
         return not self.track.blocks({self.pos[c] for c in lead})
+
+    def _six_needs_sixes_only(self, car: int) -> bool:
+        """I5: a 6 of this car is banned unless the exception for a hand of only 6s holds."""
+        return not self.finish and self.moved[car] and car in self.leaders()
 
     def _moves(self, car: int) -> list[int]:
         hand = self.hand[car]
@@ -622,6 +632,8 @@ class AusgebremstState(State):
             return
         value, slot = divmod(action - PLAY, SLOTS)
         value += 1
+        if value == 6 and self._six_needs_sixes_only(car):
+            self.sixes_only.append(len(self._log))  # the index this move gets in the log
         hand = list(self.hand[car])
         hand.remove(value)
         self.hand[car] = tuple(hand)
@@ -790,6 +802,8 @@ class AusgebremstState(State):
         other.pitc = self.pitc[:]
         other.table = self.table[:]
         other.race_starts = self.race_starts[:]
+        other.lineups = dict(self.lineups)
+        other.sixes_only = self.sixes_only[:]
         other._cache = self._cache
         other._log = []
         return other
@@ -804,6 +818,17 @@ class AusgebremstState(State):
             total += sum(top)
         return total
 
+    def _public_pit_cards(self, car: int, player: int) -> tuple[list[int], int]:
+        """The pit cards and the points left of ``car`` as ``player`` sees them. Between
+        keeping one of two pit cards and putting the other on a stack, another seat still
+        sees both pit cards and the points without them: which one was kept is secret (I22)."""
+        left = self.points_left(car)
+        cards = self.pitc[car]
+        if car != player and self.queue and self.queue[0][:2] == (Q_PUT, car):
+            chart = self.g.races[self.race].pit_cards[self._row(car)]
+            return sorted(chart), left - (sum(chart) - sum(cards))
+        return list(cards), left
+
     def observation(self, player: int) -> dict[str, JSON]:
         self._check_seat(player)
         g = self.g
@@ -812,6 +837,7 @@ class AusgebremstState(State):
         for car in range(CARS):
             on_board = self.status[car] == RACING
             shown = self.shown[car]
+            pit_cards, left = self._public_pit_cards(car, player)
             cars.append({
                 "car": g.car_name(car),
                 "seat": None if g.is_neutral(car) else car,
@@ -824,10 +850,10 @@ class AusgebremstState(State):
                 "status": ("racing", "finished", "out")[self.status[car]],
                 "finish_place": self.finish.index(car) + 1 if car in self.finish else None,
                 "cards": len(self.hand[car]),
-                "points_left": self.points_left(car),
+                "points_left": left,
                 "played": list(self.played[car][1:]),
                 "shown": None if shown is None else list(shown),
-                "pit_cards": list(self.pitc[car]),
+                "pit_cards": pit_cards,
                 "to_finish": 0 if self.status[car] == FINISHED else track.remaining(
                     self.pos[car], self.cross[car]),
             })
@@ -943,6 +969,7 @@ class AusgebremstState(State):
         if sorted(order) != list(range(CARS)):
             raise NotationError(f"start order {head[1]!r} must list cars 0-5 once each")
         self.order = order
+        self.lineups = {race: tuple(order)}
         self.turn_done = head[2].endswith("+")
         self.turn = int(head[2].rstrip("+"))
         if not 0 <= self.turn < CARS:
