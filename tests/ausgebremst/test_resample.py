@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+import rennbahn
+from rennbahn.core.driver import SeatView, sample_chance
 from rennbahn.core.protocol import CHANCE
+from rennbahn.games.ausgebremst.bots import HeuristicBot
 from rennbahn.games.ausgebremst.rules import AusgebremstState
 from tests.ausgebremst.conftest import load, notation, play
 
@@ -51,3 +55,160 @@ def test_i7_a_shown_hand_survives_resampling() -> None:
     sample = state.resample_from_infostate(0, random.Random(3))
     assert isinstance(sample, AusgebremstState)
     assert sample.hand[1] == (1,)
+
+
+# -- the advanced game (I28) ---------------------------------------------------------------
+ADVANCED = "ausgebremst(players=3,mode=advanced)"
+
+
+def _replayed_from_start(sample: AusgebremstState) -> str:
+    """Replay the sample's history from its start (the origin, or the initial state)."""
+    if sample._origin is not None:
+        return _replayed(sample)
+    state = sample.get_game().new_initial_state()
+    for actor, action, _ in sample._log:
+        assert action in state.legal_actions(actor if actor != CHANCE else None)
+        state.apply_action(action)
+    return state.to_text()
+
+
+def _playout(game: str, steps: int, seed: int, until: Callable[[AusgebremstState], bool]
+             | None = None) -> AusgebremstState:
+    """Heuristic bots and sampled chance from the initial state, ``steps`` actions or until
+    ``until`` holds."""
+    loaded = rennbahn.load_game(game)
+    bot = HeuristicBot(loaded)
+    rng = random.Random(seed)
+    state = loaded.new_initial_state()
+    assert isinstance(state, AusgebremstState)
+    for _ in range(steps):
+        if until is not None and until(state):
+            break
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(sample_chance(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(bot.step(SeatView(state, player), rng))
+    assert not state.is_terminal()
+    return state
+
+
+def _hidden(state: AusgebremstState, seat: int) -> tuple[object, ...]:
+    """Everything of a seat the others may not know."""
+    return (state.choice[seat], state.gears[seat], state.hand[seat], state.stacks[seat],
+            state.tops[seat], state.pitc[seat], state.deck[seat])
+
+
+def _samples(state: AusgebremstState, seat: int, count: int) -> list[AusgebremstState]:
+    samples = []
+    for seed in range(count):
+        sample = state.resample_from_infostate(seat, random.Random(seed))
+        assert isinstance(sample, AusgebremstState)
+        samples.append(sample)
+    return samples
+
+
+def test_i28_advanced_samples_look_the_same_to_the_seat_and_replay_to_themselves() -> None:
+    state = _playout(ADVANCED, 120, seed=4)
+    assert state.race == 0 and sum(state.played[1]) >= 3 and sum(state.played[2]) >= 3
+    for sample in _samples(state, 0, 30):
+        assert sample.observation_string(0) == state.observation_string(0)
+        assert sample.information_state_string(0) == state.information_state_string(0)
+        assert sample.legal_actions(0) == state.legal_actions(0)
+        assert _replayed_from_start(sample) == sample.to_text()
+
+
+def test_i28_advanced_samples_vary_the_others_and_keep_the_seat_own_cards() -> None:
+    state = _playout(ADVANCED, 120, seed=4)
+    samples = _samples(state, 0, 30)
+    for sample in samples:
+        assert _hidden(sample, 0) == _hidden(state, 0)
+    for seat in (1, 2):
+        assert len({sample.gears[seat] for sample in samples}) > 1
+        assert len({sample.stacks[seat] for sample in samples}) > 1
+        assert len({sample.hand[seat] for sample in samples}) > 1
+        # the hidden draws in the history are resampled too
+        assert len({tuple(sample.history()) for sample in samples}) > 1
+
+
+def test_i28_a_sample_depends_only_on_what_the_seat_knows() -> None:
+    """Two states the seat cannot tell apart give the same samples from the same seed."""
+    state = _playout(ADVANCED, 150, seed=2)
+    other = state.resample_from_infostate(0, random.Random(99))
+    assert isinstance(other, AusgebremstState)
+    assert _hidden(other, 1) != _hidden(state, 1) or _hidden(other, 2) != _hidden(state, 2)
+    for seed in range(10):
+        a = state.resample_from_infostate(0, random.Random(seed))
+        b = other.resample_from_infostate(0, random.Random(seed))
+        assert a.to_text() == b.to_text() and a.history() == b.history()
+
+
+def test_i28_empty_stacks_stay_empty_in_every_sample() -> None:
+    """A seat that played without drawing has no stack cards left: every seat saw that, so
+    the sampled deck choice and stacks must run out at the same draw."""
+
+    def ran_out(state: AusgebremstState) -> bool:
+        return (state.status[1] == 0 and bool(state.stacks[1]) and len(state.hand[1]) == 1
+                and not any(map(sum, state.stacks[1])) and not any(state.tops[1])
+                and not state.queue)
+
+    state = _playout(ADVANCED, 600, seed=0, until=ran_out)
+    assert ran_out(state)
+    for sample in _samples(state, 0, 20):
+        assert not any(map(sum, sample.stacks[1])) and not any(sample.tops[1])
+        assert _replayed_from_start(sample) == sample.to_text()
+
+
+def test_i28_resampling_a_position_read_from_notation() -> None:
+    """The history starts at a mid-race position: its hidden part is resampled as well."""
+    before = _playout(ADVANCED, 90, seed=6)
+    state = rennbahn.load_game(ADVANCED).state_from_text(before.to_text())
+    assert isinstance(state, AusgebremstState)
+    rng = random.Random(1)
+    for _ in range(30):
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(sample_chance(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    samples = _samples(state, 0, 30)
+    for sample in samples:
+        assert sample.information_state_string(0) == state.information_state_string(0)
+        assert sample.observation_string(0) == state.observation_string(0)
+        assert _replayed(sample) == sample.to_text()
+        assert _hidden(sample, 0) == _hidden(state, 0)
+    origins = [sample._origin for sample in samples]
+    assert len({o.gears[1] for o in origins if isinstance(o, AusgebremstState)}) > 1
+
+
+def car(space: str, hand: str, pit: str, stacks: str = "220000/003000/000300/000035",
+        cross: int = 1) -> str:
+    return f"{space}:{cross}:m:R:{hand}:000000:000000:-:{stacks}:a:112344:{pit}"
+
+
+def test_i22_i28_the_kept_pit_card_is_secret_until_played() -> None:
+    cars = {0: car("10i", "12", "24"), 1: car("28o", "35", "24")}
+    state = load(notation(cars, head="1/1 234501 5 i0 - -", advanced=True), ADVANCED)
+    play(state, "3>p1", "take4")
+    seen = state.observation(0)["cars"][1]
+    assert seen["pit_cards"] == [2, 4]  # not [2]: that would tell the 4 was kept
+    assert seen["points_left"] == state.points_left(1) - 4
+    kept = {sample.pitc[1] for sample in _samples(state, 0, 30)}
+    assert kept == {(2,), (4,)}
+    play(state, "put2")
+    for sample in _samples(state, 0, 10):
+        assert sample.observation_string(0) == state.observation_string(0)
+        assert _replayed(sample) == sample.to_text()
+
+
+def test_i5_i28_a_six_played_in_the_lead_was_from_a_hand_of_sixes() -> None:
+    """The leader on a bottleneck played a 6, allowed only with a hand of nothing but 6s:
+    every sample's hand held only 6s then."""
+    cars = {0: "5i:1:m:R:235:333333:000000:-", 1: "11b:1:m:R:666:333333:000000:-"}
+    state = load(notation(cars, head="1/1 234501 5 i0 - -"))
+    play(state, "6>17i", "card2")
+    assert state.sixes_only == [0]
+    for sample in _samples(state, 0, 20):
+        origin = sample._origin
+        assert isinstance(origin, AusgebremstState) and origin.hand[1] == (6, 6, 6)
+        assert _replayed(sample) == sample.to_text()
