@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
+
 import rennbahn
 from rennbahn.core.driver import SeatView, sample_chance
 from rennbahn.core.protocol import CHANCE
 from rennbahn.games.ausgebremst.bots import HeuristicBot
-from rennbahn.games.ausgebremst.rules import AusgebremstState
+from rennbahn.games.ausgebremst.rules import Q_DRAW, Q_GEARS, Q_PUT, AusgebremstState
 from tests.ausgebremst.conftest import load, notation, play
 
 
@@ -84,13 +86,20 @@ def _playout(game: str, steps: int, seed: int, until: Callable[[AusgebremstState
     for _ in range(steps):
         if until is not None and until(state):
             break
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(sample_chance(state.chance_outcomes(), rng))
-        else:
-            state.apply_action(bot.step(SeatView(state, player), rng))
+        _step(state, rng, bot)
     assert not state.is_terminal()
     return state
+
+
+def _step(state: AusgebremstState, rng: random.Random, bot: HeuristicBot | None = None) -> None:
+    """One action: a chance outcome by its probability, else the bot's or a random move."""
+    player = state.current_player()
+    if player == CHANCE:
+        state.apply_action(sample_chance(state.chance_outcomes(), rng))
+    elif bot is not None:
+        state.apply_action(bot.step(SeatView(state, player), rng))
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def _hidden(state: AusgebremstState, seat: int) -> tuple[object, ...]:
@@ -108,14 +117,31 @@ def _samples(state: AusgebremstState, seat: int, count: int) -> list[Ausgebremst
     return samples
 
 
-def test_i28_advanced_samples_look_the_same_to_the_seat_and_replay_to_themselves() -> None:
-    state = _playout(ADVANCED, 120, seed=4)
-    assert state.race == 0 and sum(state.played[1]) >= 3 and sum(state.played[2]) >= 3
-    for sample in _samples(state, 0, 30):
+def _consistent_samples(state: AusgebremstState, count: int) -> list[AusgebremstState]:
+    """Samples for seat 0 that it cannot tell from ``state`` and that replay to themselves."""
+    samples = _samples(state, 0, count)
+    for sample in samples:
         assert sample.observation_string(0) == state.observation_string(0)
         assert sample.information_state_string(0) == state.information_state_string(0)
         assert sample.legal_actions(0) == state.legal_actions(0)
         assert _replayed_from_start(sample) == sample.to_text()
+    return samples
+
+
+def _read_and_play_on(text: str, steps: int) -> AusgebremstState:
+    """The position read from notation, then ``steps`` random actions."""
+    state = rennbahn.load_game(ADVANCED).state_from_text(text)
+    assert isinstance(state, AusgebremstState)
+    rng = random.Random(0)
+    for _ in range(steps):
+        _step(state, rng)
+    return state
+
+
+def test_i28_advanced_samples_look_the_same_to_the_seat_and_replay_to_themselves() -> None:
+    state = _playout(ADVANCED, 120, seed=4)
+    assert state.race == 0 and sum(state.played[1]) >= 3 and sum(state.played[2]) >= 3
+    _consistent_samples(state, 30)
 
 
 def test_i28_advanced_samples_vary_the_others_and_keep_the_seat_own_cards() -> None:
@@ -161,21 +187,9 @@ def test_i28_empty_stacks_stay_empty_in_every_sample() -> None:
 
 def test_i28_resampling_a_position_read_from_notation() -> None:
     """The history starts at a mid-race position: its hidden part is resampled as well."""
-    before = _playout(ADVANCED, 90, seed=6)
-    state = rennbahn.load_game(ADVANCED).state_from_text(before.to_text())
-    assert isinstance(state, AusgebremstState)
-    rng = random.Random(1)
-    for _ in range(30):
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(sample_chance(state.chance_outcomes(), rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    samples = _samples(state, 0, 30)
+    state = _read_and_play_on(_playout(ADVANCED, 90, seed=6).to_text(), 30)
+    samples = _consistent_samples(state, 30)
     for sample in samples:
-        assert sample.information_state_string(0) == state.information_state_string(0)
-        assert sample.observation_string(0) == state.observation_string(0)
-        assert _replayed(sample) == sample.to_text()
         assert _hidden(sample, 0) == _hidden(state, 0)
     origins = [sample._origin for sample in samples]
     assert len({o.gears[1] for o in origins if isinstance(o, AusgebremstState)}) > 1
@@ -212,3 +226,38 @@ def test_i5_i28_a_six_played_in_the_lead_was_from_a_hand_of_sixes() -> None:
         origin = sample._origin
         assert isinstance(origin, AusgebremstState) and origin.hand[1] == (6, 6, 6)
         assert _replayed(sample) == sample.to_text()
+
+
+def _first(game: str, wanted: Callable[[AusgebremstState], bool]) -> AusgebremstState:
+    """The first position of a seeded random playout where ``wanted`` holds."""
+    loaded = rennbahn.load_game(game)
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = loaded.new_initial_state()
+        assert isinstance(state, AusgebremstState)
+        while not state.is_terminal():
+            if wanted(state):
+                return state
+            _step(state, rng)
+    raise AssertionError("no such position in 20 playouts")
+
+
+STARTS = {
+    # regression: the stack of a draw picked before the history began was taken as stack 1
+    "a stack draw pending": lambda s: bool(s.queue) and s.queue[0][0] == Q_DRAW
+    and s.queue[0][1] != 0 and s.queue[0][2] > 0,
+    # regression: a start in the middle of arranging was written back as arranged
+    "arranging the gears": lambda s: bool(s.queue) and s.queue[0][:2] == (Q_GEARS, 1)
+    and s.queue[0][2] == 4,
+    # the kept pit card is unseen: which one is sampled
+    "waiting to put a pit card": lambda s: bool(s.queue) and s.queue[0][:2] == (Q_PUT, 1),
+}
+
+
+@pytest.mark.parametrize("start", sorted(STARTS))
+def test_i28_resampling_from_notation_in_the_middle_of_a_step(start: str) -> None:
+    state = _read_and_play_on(_first(ADVANCED, STARTS[start]).to_text(), 12)
+    samples = _consistent_samples(state, 20)
+    if start == "waiting to put a pit card":
+        origins = [s._origin for s in samples]
+        assert len({o.pitc[1] for o in origins if isinstance(o, AusgebremstState)}) == 2

@@ -40,6 +40,7 @@ from rennbahn.games.ausgebremst.rules import (
     PUT,
     Q_DRAW,
     Q_PICK,
+    Q_PUT,
     STACKS,
     TAKE,
     Counts,
@@ -77,9 +78,11 @@ class _Race:
         self.hand0: list[int] = []  # hand entries at the start
         self.tops0: list[list[int]] = [[] for _ in range(stacks)]
         self.pit0: tuple[int, ...] = ()  # pit cards not yet collected at the start
+        self.origin_take = False  # the start waits for the second pit card to be put
         self.chart: tuple[int, ...] = ()  # the pit cards of the deck choice
         self.gears0 = [-1] * 6
         self.gear_set: set[int] = set()  # values whose stack is chosen
+        self.origin_gears: set[int] = set()  # of those, chosen where the history starts
         self.need = [0] * stacks  # draws pending at the end, per stack
         self.counts: list[tuple[bool, int]] = []  # (empty, drawn so far) after moves
         self.plays = [0] * 7
@@ -421,14 +424,25 @@ def _read_race(
         chosen = True
         pitted = origin.pitted[seat]
         race.pit0 = origin.pitc[seat]
-        race.hand0 = [race.placeholder(ANY) for _ in origin.hand[seat]]
+        held = len(origin.hand[seat])
+        pools = []
+        if _waits_to_put(origin, seat, chart):
+            # It has kept one of its two pit cards, unseen: the search chooses which.
+            pools = _deck_pools(origin, seat, chart)
+            if pools:
+                race.pit0 = chart
+                race.events.append((E_TAKE, -1, 0))
+                race.origin_take = True
+                held -= 1
+        race.pools = pools or _deck_pools(origin, seat, race.pit0) or _own_pool(origin, seat)
+        race.hand0 = [race.placeholder(ANY) for _ in range(held)]
         for k, top in enumerate(origin.tops[seat]):
             for value in top:
                 pid = -1 - race.placeholder(PIT)
                 race.allowed[pid] = frozenset((*chart, value))
                 race.tops0[k].append(-1 - pid)
-        race.gear_set = {v for v in VALUES if origin.gears[seat][v - 1] >= 0}
-        race.pools = _origin_pools(origin, seat)
+        race.origin_gears = {v for v in VALUES if origin.gears[seat][v - 1] >= 0}
+        race.gear_set = set(race.origin_gears)
     else:
         race.pools = [(c, _less(deck, _counts(chart))) for c, deck in enumerate(g.choice_decks)]
         if origin is not None:
@@ -436,7 +450,9 @@ def _read_race(
     log = state._log
     sixes_only = set(state.sixes_only)
     mask = 1 << seat
-    stack = 0
+    stack = 0  # the stack of the next draw: picked in the log, or before it began
+    if origin is not None and origin.queue and origin.queue[0][:2] == (Q_DRAW, seat):
+        stack = max(origin.queue[0][2], 0)
     drawn = 0  # cards drawn from the stacks less pit cards put on them
     pit_left = len(race.pit0)
     events = race.events
@@ -496,20 +512,34 @@ def _read_race(
     return race if chosen else None
 
 
-def _origin_pools(origin: AusgebremstState, seat: int) -> list[tuple[int, Counts]]:
-    """The decks that explain the position the history starts from: the cards not played
-    and not waiting as pit cards, with the points the seat is seen to have left."""
-    g = origin.g
-    gone = _add(origin.played[seat], _counts(origin.pitc[seat]))
-    held = origin.points_left(seat)
+def _waits_to_put(origin: AusgebremstState, seat: int, chart: tuple[int, ...]) -> bool:
+    """The position waits for the seat to put its second pit card on a stack (I22)."""
+    if not origin.queue or origin.queue[0][:2] != (Q_PUT, seat) or len(chart) != 2:
+        return False
+    kept = list(chart)
+    for value in origin.pitc[seat]:
+        if value not in kept:
+            return False
+        kept.remove(value)
+    return len(kept) == 1 and kept[0] in origin.hand[seat]
+
+
+def _deck_pools(origin: AusgebremstState, seat: int,
+                pit: tuple[int, ...]) -> list[tuple[int, Counts]]:
+    """The decks that explain the position the history starts from: the cards neither
+    played nor pit cards ``pit``, with the points the seat is seen to have left."""
+    gone = _add(origin.played[seat], _counts(pit))
+    _, held = origin._public_pit_cards(seat, -1)
     pools = []
-    for choice, deck in enumerate(g.choice_decks):
+    for choice, deck in enumerate(origin.g.choice_decks):
         pool = _less(deck, gone)
         if min(pool) >= 0 and points(pool) == held:
             pools.append((choice, pool))
-    if pools:
-        return pools
-    # A hand-made position no deck explains: its own cards, and its own choice.
+    return pools
+
+
+def _own_pool(origin: AusgebremstState, seat: int) -> list[tuple[int, Counts]]:
+    """A hand-made position no deck explains: its own cards, and its own choice."""
     actual = _add(origin.deck[seat], _counts(origin.hand[seat]))
     for stack, top in zip(origin.stacks[seat], origin.tops[seat], strict=True):
         actual = _add(_add(actual, stack), _counts(top))
@@ -542,7 +572,7 @@ def _rewrite(sample: AusgebremstState, race: _Race, seat: int, choice: int, w: _
             put(a, DECK + choice)
         elif kind == E_GEAR:
             put(a, GEARS + (b - 1) * STACKS + w.g[b - 1])
-        elif kind == E_TAKE:
+        elif kind == E_TAKE and a >= 0:
             put(a, TAKE + w.take - 1)
         elif kind == E_DRAW:
             put(race.index[-1 - a], CARD + w.value[-1 - a] - 1)
@@ -564,10 +594,15 @@ def _write_origin(origin: AusgebremstState, race: _Race, seat: int, choice: int,
     if not origin.g.advanced:
         origin.deck[seat] = _less(race.pool, _counts(origin.hand[seat]))
         return
+    if race.origin_take:
+        origin.hand[seat] = tuple(sorted((*origin.hand[seat], w.take)))
+        other = list(race.chart)
+        other.remove(w.take)
+        origin.pitc[seat] = tuple(other)
     origin.choice[seat] = choice
-    origin.gears[seat] = tuple(w.g[v - 1] if v in race.gear_set else -1 for v in VALUES)
-    origin.tops[seat] = tuple(tuple(w.card(e) for e in top) for top in race.tops0)
-    if len(race.gear_set) == len(VALUES):
+    origin.gears[seat] = tuple(w.g[v - 1] if v in race.origin_gears else -1 for v in VALUES)
+    if len(race.origin_gears) == len(VALUES):
+        origin.tops[seat] = tuple(tuple(w.card(e) for e in top) for top in race.tops0)
         origin.stacks[seat] = _stacks(race, w, race.pool)
         origin.deck[seat] = EMPTY
     else:
