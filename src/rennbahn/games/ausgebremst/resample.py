@@ -215,9 +215,11 @@ def _solve(race: _Race, i: int, w: _Walk) -> _Walk | None:
             for entry in w.hand:
                 pid = -1 - entry
                 if entry < 0 and _fits_play(race, w, pid, a):
-                    key = race.label[pid] if race.label[pid] >= 0 else -10 - pid
+                    key = race.label[pid] if race.label[pid] != PIT else -10 - pid
                     groups.setdefault(key, []).append(pid)
-            options = [rng.choice(pids) for pids in groups.values()]  # alike placeholders
+            # Placeholders of one label held together are alike from here on: the choice
+            # is the label (a pit card on a stack at the start is its own), then any of them.
+            options = [rng.choice(pids) for pids in groups.values()]
             if len(options) == 1:
                 if not _fix(race, w, options[0], a):
                     return None
