@@ -19,7 +19,7 @@ def test_load_game_by_string_and_by_keywords_agree() -> None:
     assert by_string.num_players() == 4
     assert by_string.params["champions"] is True
     assert str(by_string) == (
-        "gibgas(players=4,champions=true,tempo_after_pit=last_speed,cards=standard)"
+        "gibgas(players=4,champions=true,tempo_after_pit=last_speed,cards=standard,pass_on=free)"
     )
 
 
@@ -175,3 +175,28 @@ def test_an_action_must_be_a_whole_number() -> None:
         with pytest.raises(rennbahn.IllegalActionError, match="whole number"):
             state.apply_action(bad)  # type: ignore[arg-type]
     assert state.history() == []
+
+
+@pytest.mark.parametrize("name", ["gibgas", "grandprix", "von0auf100", "ausgebremst"])
+def test_lists_handed_out_are_the_callers_to_change(name: str) -> None:
+    """Regression: OpenSpiel's MCTS shuffles what it gets; a shared list changed the rules."""
+    game = rennbahn.load_game(name)
+    rng = random.Random(1)
+    for _ in range(40):
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(state.history()) < 60:
+            player = state.current_player()
+            if player == rennbahn.CHANCE:
+                before = list(state.chance_outcomes())
+                rng.shuffle(state.chance_outcomes())
+                state.chance_outcomes().clear()
+                assert state.chance_outcomes() == before
+                state.apply_action(rennbahn.sample_chance(before, rng))
+            elif player == rennbahn.SIMULTANEOUS:
+                state.apply_actions([rng.choice(state.legal_actions(s))
+                                     for s in range(game.num_players())])
+            else:
+                legal = list(state.legal_actions())
+                state.legal_actions().clear()
+                assert state.legal_actions() == legal
+                state.apply_action(rng.choice(legal))

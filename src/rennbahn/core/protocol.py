@@ -223,11 +223,11 @@ class State(ABC):
         if player < 0 or self.is_terminal():
             return []
         self._check_seat(player)
-        return self._legal_actions(player)
+        return list(self._legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """(action, probability) pairs at a chance node; empty elsewhere."""
-        return self._chance_outcomes() if self.is_chance_node() else []
+        """(action, probability) pairs at a chance node; empty elsewhere. A new list."""
+        return list(self._chance_outcomes()) if self.is_chance_node() else []
 
     def apply_action(self, action: int) -> None:
         """Apply the action of the player to move (or the chance outcome)."""

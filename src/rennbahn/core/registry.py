@@ -77,7 +77,7 @@ def load_game(text: str, **params: object) -> Game:
     >>> load_game("gibgas(players=4,champions=true)").num_players()
     4
     >>> str(load_game("gibgas", players=3))
-    'gibgas(players=3,champions=false,tempo_after_pit=last_speed,cards=standard)'
+    'gibgas(players=3,champions=false,tempo_after_pit=last_speed,cards=standard,pass_on=free)'
     """
     name, raw = parse_game_string(text)
     merged: dict[str, object] = dict(raw)

@@ -255,10 +255,11 @@ class GrandPrixState(State):
         return super().legal_actions(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        # Copies: callers may shuffle what they get (OpenSpiel's MCTS does).
         if self.phase == P_ROLL:
-            return _DIE_OUTCOMES
+            return _DIE_OUTCOMES[:]
         if self.phase == P_DRAW:
-            return self.stack.outcomes
+            return self.stack.outcomes[:]
         return super().chance_outcomes()
 
     def apply_action(self, action: int) -> None:
