@@ -295,21 +295,27 @@ class State(ABC):
         self._check_seat(player)
         return json.dumps(self.observation(player), sort_keys=True, separators=(",", ":"))
 
+    def seen_history(self, player: int) -> list[tuple[int, int | None]]:
+        """(actor, action) per applied action as ``player`` saw it: None where it saw nothing."""
+        self._check_seat(player)
+        return [
+            (actor, action if visibility == ALL_SEATS or visibility >> player & 1 else None)
+            for actor, action, visibility in self._log
+        ]
+
     def history_notation(self, player: int | None = None) -> list[str]:
         """Every applied action as ``actor:move``; for a seat, ``actor:?`` where it saw nothing.
 
         ``player=None`` shows everything (the full record).
         """
-        if player is not None:
-            self._check_seat(player)
-        parts: list[str] = []
-        for actor, action, visibility in self._log:
-            who = "c" if actor == CHANCE else str(actor)
-            if player is None or visibility == ALL_SEATS or visibility >> player & 1:
-                parts.append(f"{who}:{self._action_to_string(actor, action)}")
-            else:
-                parts.append(f"{who}:?")
-        return parts
+        entries = (
+            self.full_history() if player is None else self.seen_history(player)
+        )
+        return [
+            f"{'c' if actor == CHANCE else actor}:"
+            f"{'?' if action is None else self._action_to_string(actor, action)}"
+            for actor, action in entries
+        ]
 
     def information_state_string(self, player: int) -> str:
         """Everything ``player`` has seen: the start and every action, unseen ones masked."""

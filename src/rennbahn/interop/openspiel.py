@@ -36,7 +36,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 from rennbahn.core.driver import SeatView
 from rennbahn.core.params import Param, ParamValue, parse_game_string
-from rennbahn.core.protocol import ALL_SEATS, CHANCE, SIMULTANEOUS, TERMINAL, Game, State
+from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from rennbahn.core.registry import GameEntry, game_entry, registered_games
 from rennbahn.interop._common import (
     cached_game,
@@ -280,15 +280,12 @@ class RennbahnObserver:
         n, actions = self.players, self.actions
         chance_base = n * actions
         unseen_base = len(out) - n - 1
-        # The core keeps (actor, action, visibility) per applied action; read it the way
-        # information_state_string does.
-        for actor, action, visibility in state._log:
-            seen = visibility == ALL_SEATS or visibility >> player & 1
+        for actor, action in state.seen_history(player):
             if actor == CHANCE:
-                out[chance_base + action if seen else unseen_base + n] += 1.0
+                out[chance_base + action if action is not None else unseen_base + n] += 1.0
                 continue
             place = (actor - player) % n
-            if seen:
+            if action is not None:
                 out[place * actions + action] += 1.0
             else:
                 out[unseen_base + place] += 1.0
