@@ -121,6 +121,8 @@ def test_random_playout_keeps_the_protocol(name: str, variant: str, seed: int) -
     state = game.new_initial_state()
     steps = 0
     while not state.is_terminal():
+        if state.is_simultaneous_node():
+            assert game.SIMULTANEOUS_MOVES, "a simultaneous node, but not declared"
         _check_node(state, rng)
         before = state.to_text()
         copy = state.clone()
@@ -129,6 +131,9 @@ def test_random_playout_keeps_the_protocol(name: str, variant: str, seed: int) -
         _random_step(state, rng)
         steps += 1
         assert len(state.history()) <= game.max_game_length()
+    if not game.HIDDEN_INFORMATION:
+        for seat in range(game.num_players()):
+            assert None not in [a for _, a in state.seen_history(seat)], "hidden, undeclared"
     returns = state.returns()
     assert len(returns) == game.num_players()
     assert all(game.min_utility() - 1e-9 <= r <= game.max_utility() + 1e-9 for r in returns)

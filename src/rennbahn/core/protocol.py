@@ -55,6 +55,10 @@ class Game(ABC):
     #: Smallest and largest number of seats over all parameter values.
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
+    #: Whether some node is SIMULTANEOUS (all seats choose at once).
+    SIMULTANEOUS_MOVES: ClassVar[bool] = False
+    #: Whether some action can be hidden from a seat (``State._visibility`` is not all).
+    HIDDEN_INFORMATION: ClassVar[bool] = False
 
     def __init__(self, params: Mapping[str, object] | None = None) -> None:
         self._params: dict[str, ParamValue] = resolve(self.NAME, self.PARAMS, params or {})

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import ast
-import inspect
 import random
-import textwrap
-from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
+from collections.abc import Sequence
+from functools import lru_cache
 
 from rennbahn.core.driver import sample_chance
 from rennbahn.core.errors import RennbahnError
@@ -15,39 +12,14 @@ from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
 from rennbahn.core.registry import GameEntry, load_game
 
 
-def _only_raises(function: Callable[..., object]) -> bool:
-    """True when the function's body (docstring aside) is a single ``raise``."""
-    try:
-        source = textwrap.dedent(inspect.getsource(function))
-    except (OSError, TypeError):
-        return False
-    node = ast.parse(source).body[0]
-    if not isinstance(node, ast.FunctionDef):
-        return False
-    body = [
-        s for s in node.body
-        if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
-    ]
-    return len(body) == 1 and isinstance(body[0], ast.Raise)
-
-
-@cache
-def _state_class(game_class: type[Game]) -> type[State]:
-    return type(game_class().new_initial_state())
-
-
 def has_simultaneous_moves(game_class: type[Game]) -> bool:
-    """Whether the game has simultaneous nodes.
-
-    The protocol has no flag for it, so this reads the rules: a game without simultaneous
-    moves implements ``State._apply_joint`` as a bare ``raise``.
-    """
-    return not _only_raises(_state_class(game_class)._apply_joint)
+    """Whether the game has simultaneous nodes (declared by the game, checked by conformance)."""
+    return game_class.SIMULTANEOUS_MOVES
 
 
 def has_hidden_information(game_class: type[Game]) -> bool:
-    """Whether some action can be hidden from a seat (the game overrides ``_visibility``)."""
-    return _state_class(game_class)._visibility is not State._visibility
+    """Whether some action can be hidden from a seat (declared, checked by conformance)."""
+    return game_class.HIDDEN_INFORMATION
 
 
 def utility_sum(entry: GameEntry) -> float | None:

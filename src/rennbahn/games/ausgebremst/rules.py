@@ -124,6 +124,7 @@ class AusgebremstGame(Game):
     VERSION: ClassVar[int] = 2
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
+    HIDDEN_INFORMATION: ClassVar[bool] = True
     PARAMS: ClassVar[tuple[Param, ...]] = (
         Param("players", 4, "number of players; the other cars of the six are neutral",
               minimum=2, maximum=6),

@@ -124,6 +124,8 @@ class GibGasGame(Game):
     VERSION: ClassVar[int] = 2
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
+    SIMULTANEOUS_MOVES: ClassVar[bool] = True
+    HIDDEN_INFORMATION: ClassVar[bool] = True
     PARAMS: ClassVar[tuple[Param, ...]] = (
         Param("players", 4, "number of drivers; 2 adds Franz, 6 adds the hidden discard",
               minimum=2, maximum=6),

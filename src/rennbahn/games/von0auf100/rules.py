@@ -80,6 +80,7 @@ class Von0auf100Game(Game):
     VERSION: ClassVar[int] = 2
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 5
+    HIDDEN_INFORMATION: ClassVar[bool] = True
     PARAMS: ClassVar[tuple[Param, ...]] = (
         Param("players", 4, "number of players; with 2 each owns two cars", minimum=2,
               maximum=5),
