@@ -36,6 +36,10 @@ def test_every_game_is_covered() -> None:
     for entry in rennbahn.registered_games():
         for variant in entry.variants:
             assert rennbahn.load_game(variant).NAME == entry.name
+        counts = {rennbahn.load_game(v).num_players() for v in entry.variants}
+        cls = entry.game_class
+        assert counts == set(range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1)), (
+            f"{entry.name}: the variants must cover every player count")
 
 
 def _check_node(state: State, rng: random.Random) -> None:
