@@ -13,14 +13,9 @@ steadier figure for "one core".
 
 from __future__ import annotations
 
-import argparse
-import cProfile
-import pstats
-import time
+import sys
 
-from bench_playouts import measure
-
-import rennbahn
+from bench_playouts import main
 
 TARGET = "grandprix(players=4)"
 GAMES = (
@@ -31,31 +26,7 @@ GAMES = (
     "grandprix(players=4,oncoming=pass)",
 )
 
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", help=f"game strings (default: {len(GAMES)} variants)")
-    parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--profile", action="store_true", help="cProfile: top 15 by own time")
-    args = parser.parse_args()
-    for name in args.games or ([TARGET] if args.profile else GAMES):
-        game = rennbahn.load_game(name)
-        if args.profile:
-            profiler = cProfile.Profile()
-            profiler.enable()
-            measure(game, args.seconds)
-            profiler.disable()
-            print(f"== {game}")
-            pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
-            continue
-        wall = time.perf_counter()
-        cpu = time.process_time()
-        per_second, actions, played = measure(game, args.seconds)
-        cpu = time.process_time() - cpu
-        wall = time.perf_counter() - wall
-        print(f"{name:40s} {per_second:8.1f} games/s {actions:9.0f} actions/s "
-              f"{played / cpu:8.1f} games/CPU-s ({played} games, {cpu / wall:.0%} of a core)")
-
-
 if __name__ == "__main__":
+    if all(arg.startswith("--") or arg[:1].isdigit() for arg in sys.argv[1:]):
+        sys.argv[1:1] = [TARGET] if "--profile" in sys.argv else list(GAMES)
     main()

@@ -25,8 +25,8 @@ from collections.abc import Callable
 import numpy as np
 
 import rennbahn
+from rennbahn.core.driver import random_step
 from rennbahn.interop import openspiel
-from rennbahn.interop._common import random_step
 from rennbahn.interop.gymnasium import SeatEnv
 from rennbahn.interop.pettingzoo import env, parallel_env
 

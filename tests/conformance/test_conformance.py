@@ -18,7 +18,7 @@ import pytest
 
 import rennbahn
 from rennbahn.bots import RandomBot
-from rennbahn.core.driver import sample_chance
+from rennbahn.core.driver import random_step
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, State
 
 VARIANTS = [
@@ -106,17 +106,6 @@ def _check_node(state: State, rng: random.Random) -> None:
         state.observation_string(n)
 
 
-def _random_step(state: State, rng: random.Random) -> None:
-    player = state.current_player()
-    if player == CHANCE:
-        state.apply_action(sample_chance(state.chance_outcomes(), rng))
-    elif player == SIMULTANEOUS:
-        n = state.get_game().num_players()
-        state.apply_actions([rng.choice(state.legal_actions(s)) for s in range(n)])
-    else:
-        state.apply_action(rng.choice(state.legal_actions(player)))
-
-
 @pytest.mark.parametrize(("name", "variant"), VARIANTS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playout_keeps_the_protocol(name: str, variant: str, seed: int) -> None:
@@ -130,9 +119,9 @@ def test_random_playout_keeps_the_protocol(name: str, variant: str, seed: int) -
         _check_node(state, rng)
         before = state.to_text()
         copy = state.clone()
-        _random_step(copy, rng)  # a clone moves; the original must not
+        random_step(copy, rng)  # a clone moves; the original must not
         assert state.to_text() == before
-        _random_step(state, rng)
+        random_step(state, rng)
         steps += 1
         assert len(state.history()) <= game.max_game_length()
     if not game.HIDDEN_INFORMATION:

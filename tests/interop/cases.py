@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import rennbahn
+from rennbahn.core.driver import random_step
 from rennbahn.core.protocol import State
-from rennbahn.interop._common import random_step
 
 VARIANTS = [
     variant

@@ -79,6 +79,24 @@ def sample_chance(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> 
     return outcomes[-1][0]
 
 
+def random_step(state: State, rng: random.Random) -> None:
+    """One random step: a chance outcome by its probability, else uniform legal moves
+    (one per seat at a simultaneous node). Playouts, tests and benchmarks share it."""
+    player = state.current_player()
+    if player == CHANCE:
+        state.apply_action(sample_chance(state.chance_outcomes(), rng))
+    elif player == SIMULTANEOUS:
+        n = state.get_game().num_players()
+        joint = []
+        for seat in range(n):
+            legal = state.legal_actions(seat)
+            joint.append(legal[rng.randrange(len(legal))])
+        state.apply_actions(joint)
+    else:
+        legal = state.legal_actions(player)
+        state.apply_action(legal[rng.randrange(len(legal))])
+
+
 def _ask(bot: Bot, state: State, seat: int, rng: random.Random) -> int:
     action = bot.step(SeatView(state, seat), rng)
     if action not in state.legal_actions(seat):

@@ -63,17 +63,5 @@ def play_chance(state: State, rng: random.Random) -> None:
         state.apply_action(sample_chance(state.chance_outcomes(), rng))
 
 
-def random_step(state: State, rng: random.Random) -> None:
-    """One random step: a chance outcome, a joint action or one seat's move."""
-    player = state.current_player()
-    if player == CHANCE:
-        state.apply_action(sample_chance(state.chance_outcomes(), rng))
-    elif player == SIMULTANEOUS:
-        n = state.get_game().num_players()
-        state.apply_actions([rng.choice(state.legal_actions(s)) for s in range(n)])
-    else:
-        state.apply_action(rng.choice(state.legal_actions(player)))
-
-
 def agent_name(seat: int) -> str:
     return f"seat_{seat}"
