@@ -183,12 +183,13 @@ def sim(
     console.print(f"Average length: {data['mean_decisions']:.1f} decisions, "
                   f"{data['mean_actions']:.1f} actions (chance included)")
     for key, groups in data["by"].items():
-        group_table = Table(title=f"win rate by {key.replace('_', ' ')}")
-        for column in (key, "win rate", "95% interval", "seats"):
+        group_table = Table(title=f"by {key.replace('_', ' ')}: win rate and return (points)")
+        for column in (key, "win rate", "95% interval", "mean return", "seats"):
             group_table.add_column(column)
         for value, g in groups.items():
             group_table.add_row(value, f"{g['win_rate']:.3f}",
-                                f"{g['ci95'][0]:.3f} - {g['ci95'][1]:.3f}", str(g["seats"]))
+                                f"{g['ci95'][0]:.3f} - {g['ci95'][1]:.3f}",
+                                f"{g['mean_return']:.2f}", str(g["seats"]))
         console.print(group_table)
 
 

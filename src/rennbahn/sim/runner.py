@@ -48,6 +48,18 @@ class GameOutcome:
     decisions: int
     stats: list[dict[str, JSON]]
 
+    def win_shares(self) -> list[float]:
+        """1 shared by the seats with the highest return; nobody wins when all have 0.
+
+        For games whose returns are already win shares (Gib Gas!) this is the same; for
+        games that return points (an Ausgebremst championship) it is who scored most.
+        """
+        best = max(self.returns)
+        if best <= 0:
+            return [0.0] * len(self.returns)
+        winners = [s for s, r in enumerate(self.returns) if r == best]
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(len(self.returns))]
+
 
 def _stats_function(game_name: str) -> Callable[[State], list[dict[str, JSON]]] | None:
     path = game_entry(game_name).sim_stats
@@ -129,14 +141,18 @@ class Summary:
         self.games += 1
         self.actions += outcome.actions
         self.decisions += outcome.decisions
-        for seat, value in enumerate(outcome.returns):
+        shares = outcome.win_shares()
+        for seat, value in enumerate(shares):
             self.wins[seat] += value
+            self.sums[seat]["return"] = self.sums[seat].get("return", 0.0) + outcome.returns[seat]
         for seat, stats in enumerate(outcome.stats):
             for key, value in stats.items():
                 if key.startswith("by_"):
-                    bucket = self.groups.setdefault(key[3:], {}).setdefault(str(value), [0, 0])
-                    bucket[0] += outcome.returns[seat]
+                    bucket = self.groups.setdefault(key[3:], {}).setdefault(
+                        str(value), [0.0, 0.0, 0.0])
+                    bucket[0] += shares[seat]
                     bucket[1] += 1
+                    bucket[2] += outcome.returns[seat]
                 elif isinstance(value, int | float):
                     self.sums[seat][key] = self.sums[seat].get(key, 0.0) + float(value)
 
@@ -156,8 +172,9 @@ class Summary:
             })
         by = {
             key: {
-                value: {"win_rate": w / c, "ci95": list(wilson(w, int(c))), "seats": int(c)}
-                for value, (w, c) in sorted(buckets.items())
+                value: {"win_rate": w / c, "ci95": list(wilson(w, int(c))), "seats": int(c),
+                        "mean_return": r / c}
+                for value, (w, c, r) in sorted(buckets.items())
             }
             for key, buckets in self.groups.items()
         }
