@@ -15,6 +15,7 @@ from rennbahn.games.ausgebremst.tracks import race_tracks
 from tests.ausgebremst.conftest import load, moves, notation, play
 
 GAME = "ausgebremst(players=2,mode=advanced)"
+SHUFFLED = "ausgebremst(players=2,mode=advanced,stack_order=shuffled)"
 NONE = "000000"
 EMPTY_STACKS = "/".join([NONE] * 4)
 
@@ -53,8 +54,8 @@ def test_i19_i21_deck_choice_pit_cards_and_gear_stacks() -> None:
     assert state.stacks[0][3] == (0, 0, 0, 0, 0, 4, 5)
     play(state, "stack4")
     assert state.current_player() == CHANCE
-    assert [state.action_to_string(CHANCE, a) for a, _ in state.chance_outcomes()] == [
-        "card5", "card6"]
+    # I24 (sorted, the default): the 5s were laid after the 6s, so a 5 is on top
+    assert [state.action_to_string(CHANCE, a) for a, _ in state.chance_outcomes()] == ["card5"]
     # The deck choice and arrangement are hidden from seat 1, the stack picked is not.
     seen = state.information_state_string(1)
     assert "0:?" in seen and "0:stack4" in seen and "average" not in seen
@@ -103,3 +104,54 @@ def test_i20_neutral_cars_never_pit_in_the_advanced_game() -> None:
     state = load(notation(cars, head="1/1 234501 0 i0 - -", advanced=True), GAME)
     play(state, "card3")
     assert state.track.names[state.pos[2]] in ("2i", "2o") and not state.pitted[2]
+
+
+def _outcomes(state: object) -> list[tuple[str, float]]:
+    from rennbahn.games.ausgebremst.rules import AusgebremstState
+
+    assert isinstance(state, AusgebremstState)
+    return [(state.action_to_string(CHANCE, a), p) for a, p in state.chance_outcomes()]
+
+
+def test_i24_sorted_stacks_give_their_lowest_card_first() -> None:
+    """I24: 'he assigns the highest card face down ... first': each stack lies highest card
+    at the bottom, so the draws from it are known: 1, 1, then 2 from stack 1."""
+    stacks = "220000/003000/000300/000035"
+    cars = {0: car("10i", "35", stacks, "24"), 1: car("5i", "12", stacks, "24")}
+    state = load(notation(cars, head="1/1 234501 4 i0 - -", advanced=True), GAME)
+    play(state, "3>13i", "stack1")
+    assert _outcomes(state) == [("card1", 1.0)]
+    play(state, "card1")
+    assert state.hand[0] == (1, 5) and state.stacks[0][0] == (0, 1, 2, 0, 0, 0, 0)
+    play(state, "1>6i", "stack1", "card1", "1>15i", "stack1")
+    assert _outcomes(state) == [("card1", 1.0)]
+    play(state, "card1", "1>7i", "stack4")
+    assert _outcomes(state) == [("card5", 1.0)]  # car 1's 5s were laid on its 6s
+    play(state, "card5", "1>16i", "stack1")
+    assert _outcomes(state) == [("card2", 1.0)]
+
+
+def test_i24_shuffled_stacks_draw_by_chance() -> None:
+    """I24, stack_order=shuffled: the order inside a stack is unknown; a draw is a chance
+    outcome over the cards left in it."""
+    stacks = "220000/003000/000300/000035"
+    cars = {0: car("10i", "35", stacks, "24"), 1: car("5i", "12", stacks, "24")}
+    state = load(notation(cars, head="1/1 234501 4 i0 - -", advanced=True), SHUFFLED)
+    play(state, "3>13i", "stack1")
+    assert _outcomes(state) == [("card1", 0.5), ("card2", 0.5)]
+    play(state, "card2", "1>6i", "stack4")
+    assert _outcomes(state) == [("card5", 3 / 8), ("card6", 5 / 8)]
+
+
+def test_i22_i24_a_pit_card_on_a_sorted_stack_comes_before_its_lowest() -> None:
+    """I22 with I24: the pit card put on top of a sorted stack is drawn first, then the
+    stack's lowest card."""
+    stacks = "000000/003000/000300/000035"
+    cars = {0: car("28o", "35", stacks, "24"), 1: car("10i", "12", EMPTY_STACKS, "24")}
+    state = load(notation(cars, advanced=True), GAME)
+    play(state, "3>p1", "take2", "put4")
+    assert state.tops[0][3] == (4,)
+    play(state, "1>11b", "5>5i", "stack4")  # car 1 has no stacks left: no draw
+    assert state.hand[0] == (2, 4) and state.current_player() == 1
+    play(state, "2>13i", "2>7i", "stack4")
+    assert _outcomes(state) == [("card5", 1.0)]

@@ -132,6 +132,73 @@ def test_i9_blocked_pit_entry_loses_the_turn() -> None:
     assert moves(state) == ["pass:13"]
 
 
+# Plattfuss-Circuit (track 2): field A is 0o, the pit alley p1-p3, field C 4o.
+TRACK2 = "ausgebremst(players=2,races=2)"
+DISCARDING = "ausgebremst(players=2,races=2,pit_overshoot=discard)"
+
+
+def test_i25_regression_car_stuck_for_ever_on_its_last_pit_chance() -> None:
+    """I25 (stop, the default): the review's position. On 31o before its third crossing,
+    with 5, 6, 6 (the 6s banned: it leads), every card overshoots the alley; it used to
+    pass for the rest of the race. Now the 5 stops it on p3, the alley's last space."""
+    cars = {0: car("31o", "566", cross=2), 1: car("10i", "123")}
+    state = load(notation(cars), TRACK2)
+    assert moves(state) == ["5>p3"]
+    play(state, "5>p3")
+    assert state.track.names[state.pos[0]] == "p3" and state.pitted[0]
+    assert state.played[0][5] == 1
+    assert state.current_player() == CHANCE  # it draws as after any card
+
+
+def test_i25_stop_on_the_last_pit_space_from_field_a() -> None:
+    """I25: on field A with 4, 4, 5 (the heuristic self-play case): either card stops on
+    p3; a card that fits exactly still goes where it fits."""
+    state = load(notation({0: car("0o", "445", cross=3), 1: car("10i", "123")}), TRACK2)
+    assert moves(state) == ["4>p3", "5>p3"]
+    exact = load(notation({0: car("0o", "245", cross=3), 1: car("10i", "123")}), TRACK2)
+    assert moves(exact) == ["2>p2", "4>p3", "5>p3"]
+
+
+def test_i25_last_pit_space_taken_loses_the_turn() -> None:
+    """I25: the car stops with points to spare only on the alley's last space; while a car
+    stands there it loses its turn (I9) until the space is free."""
+    cars = {0: car("0o", "445", cross=3), 1: car("p3", "123", cross=3, flags="pm")}
+    state = load(notation(cars), TRACK2)
+    assert moves(state) == ["pass:445"]
+
+
+def test_i25_only_on_the_last_chance() -> None:
+    """I25: a car that may still drive past the alley (its first chance) moves in full."""
+    state = load(notation({0: car("0o", "456", cross=2), 1: car("10i", "123")}), TRACK2)
+    assert "5>5i" in moves(state) and "4>p3" not in moves(state)
+
+
+def test_i25_neutral_car_stops_on_the_last_pit_space() -> None:
+    """I25: a neutral car's 5 from 31o on its last chance stops it on p3 (it used to be
+    spent without moving)."""
+    cars = {0: car("3i", "123"), 1: car("2i", "123"), 2: car("31o", cross=2, deck="111111")}
+    state = load(notation(cars, head="1/2 234501 0 i0 - -"), "ausgebremst(players=2,races=2+3)")
+    play(state, "card5")
+    assert state.track.names[state.pos[2]] == "p3" and state.pitted[2]
+
+
+def test_i25_discard_reading_spends_a_card_and_draws() -> None:
+    """I25, pit_overshoot=discard: the car spends one overshooting card face up without
+    moving and draws, so its hand changes; with field A taken it still only passes (I9)."""
+    cars = {0: car("31o", "566", cross=2), 1: car("10i", "123")}
+    state = load(notation(cars), DISCARDING)
+    assert moves(state) == ["discard5"]
+    play(state, "discard5")
+    assert state.hand[0] == (6, 6) and state.played[0][5] == 1
+    assert state.track.names[state.pos[0]] == "31o" and not state.pitted[0]
+    assert state.observation(1)["cars"][0]["played"] == [0, 0, 0, 0, 1, 0]
+    assert state.current_player() == CHANCE
+    play(state, "card2")
+    assert list(state.hand[0]) == [2, 6, 6]
+    blocked = {0: car("31o", "566", cross=2), 1: car("0o", "123", cross=3, flags="pm")}
+    assert moves(load(notation(blocked), DISCARDING)) == ["pass:566"]
+
+
 def test_i13_finish_with_points_to_spare_and_scoring() -> None:
     """I13, I17: over the line with a 5 from two spaces before it; first place scores 9."""
     cars = {0: car("28i", "5", cross=3, flags="pm", deck=NONE),

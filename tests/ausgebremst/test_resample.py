@@ -1,4 +1,5 @@
-"""Resampling hidden hands (I26): consistent with everything the seat saw, and replayable."""
+"""Resampling hidden hands (I28; what is hidden: I26): consistent with everything the seat
+saw, and replayable."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _replayed(sample: AusgebremstState) -> str:
     return state.to_text()
 
 
-def test_i26_resampled_hands_fit_the_plays_and_the_shown_hand() -> None:
+def test_i28_resampled_hands_fit_the_plays_and_the_shown_hand() -> None:
     cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "6i:1:m:R:146:323232:101212:-",
             2: "20i:1:m:R:-:111111:000000:-"}
     state = load(notation(cars))
@@ -61,6 +62,8 @@ def test_i7_a_shown_hand_survives_resampling() -> None:
 
 # -- the advanced game (I28) ---------------------------------------------------------------
 ADVANCED = "ausgebremst(players=3,mode=advanced)"
+#: Both readings of the order inside a gear stack (I24): sorted (the default) and shuffled.
+ORDERS = pytest.mark.parametrize("game", [ADVANCED, ADVANCED[:-1] + ",stack_order=shuffled)"])
 
 
 def _replayed_from_start(sample: AusgebremstState) -> str:
@@ -128,9 +131,9 @@ def _consistent_samples(state: AusgebremstState, count: int) -> list[Ausgebremst
     return samples
 
 
-def _read_and_play_on(text: str, steps: int) -> AusgebremstState:
+def _read_and_play_on(text: str, steps: int, game: str = ADVANCED) -> AusgebremstState:
     """The position read from notation, then ``steps`` random actions."""
-    state = rennbahn.load_game(ADVANCED).state_from_text(text)
+    state = rennbahn.load_game(game).state_from_text(text)
     assert isinstance(state, AusgebremstState)
     rng = random.Random(0)
     for _ in range(steps):
@@ -138,28 +141,40 @@ def _read_and_play_on(text: str, steps: int) -> AusgebremstState:
     return state
 
 
-def test_i28_advanced_samples_look_the_same_to_the_seat_and_replay_to_themselves() -> None:
-    state = _playout(ADVANCED, 120, seed=4)
+@ORDERS
+def test_i28_advanced_samples_look_the_same_to_the_seat_and_replay_to_themselves(
+        game: str) -> None:
+    """I28, I24: with sorted stacks the replay checks each draw was its stack's lowest."""
+    state = _playout(game, 120, seed=4)
     assert state.race == 0 and sum(state.played[1]) >= 3 and sum(state.played[2]) >= 3
     _consistent_samples(state, 30)
 
 
-def test_i28_advanced_samples_vary_the_others_and_keep_the_seat_own_cards() -> None:
-    state = _playout(ADVANCED, 120, seed=4)
+@ORDERS
+def test_i28_advanced_samples_vary_the_others_and_keep_the_seat_own_cards(game: str) -> None:
+    state = _playout(game, 120, seed=4)
     samples = _samples(state, 0, 30)
     for sample in samples:
         assert _hidden(sample, 0) == _hidden(state, 0)
     for seat in (1, 2):
         assert len({sample.gears[seat] for sample in samples}) > 1
         assert len({sample.stacks[seat] for sample in samples}) > 1
-        assert len({sample.hand[seat] for sample in samples}) > 1
         # the hidden draws in the history are resampled too
         assert len({tuple(sample.history()) for sample in samples}) > 1
+    hands = [len({sample.hand[seat] for sample in samples}) for seat in (1, 2)]
+    if "shuffled" in game:
+        assert min(hands) > 1
+    else:
+        # I24: sorted stacks hide no order; here the plays and picks seen tell seat 0 both
+        # hands (checked against every deck and arrangement by brute force once)
+        assert hands == [1, 1]
+        assert all(s.hand[1] == state.hand[1] and s.hand[2] == state.hand[2] for s in samples)
 
 
-def test_i28_a_sample_depends_only_on_what_the_seat_knows() -> None:
+@ORDERS
+def test_i28_a_sample_depends_only_on_what_the_seat_knows(game: str) -> None:
     """Two states the seat cannot tell apart give the same samples from the same seed."""
-    state = _playout(ADVANCED, 150, seed=2)
+    state = _playout(game, 150, seed=2)
     other = state.resample_from_infostate(0, random.Random(99))
     assert isinstance(other, AusgebremstState)
     assert _hidden(other, 1) != _hidden(state, 1) or _hidden(other, 2) != _hidden(state, 2)
@@ -169,7 +184,8 @@ def test_i28_a_sample_depends_only_on_what_the_seat_knows() -> None:
         assert a.to_text() == b.to_text() and a.history() == b.history()
 
 
-def test_i28_empty_stacks_stay_empty_in_every_sample() -> None:
+@ORDERS
+def test_i28_empty_stacks_stay_empty_in_every_sample(game: str) -> None:
     """A seat that played without drawing has no stack cards left: every seat saw that, so
     the sampled deck choice and stacks must run out at the same draw."""
 
@@ -178,16 +194,17 @@ def test_i28_empty_stacks_stay_empty_in_every_sample() -> None:
                 and not any(map(sum, state.stacks[1])) and not any(state.tops[1])
                 and not state.queue)
 
-    state = _playout(ADVANCED, 600, seed=0, until=ran_out)
+    state = _playout(game, 600, seed=0, until=ran_out)
     assert ran_out(state)
     for sample in _samples(state, 0, 20):
         assert not any(map(sum, sample.stacks[1])) and not any(sample.tops[1])
         assert _replayed_from_start(sample) == sample.to_text()
 
 
-def test_i28_resampling_a_position_read_from_notation() -> None:
+@ORDERS
+def test_i28_resampling_a_position_read_from_notation(game: str) -> None:
     """The history starts at a mid-race position: its hidden part is resampled as well."""
-    state = _read_and_play_on(_playout(ADVANCED, 90, seed=6).to_text(), 30)
+    state = _read_and_play_on(_playout(game, 90, seed=6).to_text(), 30, game)
     samples = _consistent_samples(state, 30)
     for sample in samples:
         assert _hidden(sample, 0) == _hidden(state, 0)
@@ -254,9 +271,10 @@ STARTS = {
 }
 
 
+@ORDERS
 @pytest.mark.parametrize("start", sorted(STARTS))
-def test_i28_resampling_from_notation_in_the_middle_of_a_step(start: str) -> None:
-    state = _read_and_play_on(_first(ADVANCED, STARTS[start]).to_text(), 12)
+def test_i28_resampling_from_notation_in_the_middle_of_a_step(start: str, game: str) -> None:
+    state = _read_and_play_on(_first(game, STARTS[start]).to_text(), 12, game)
     samples = _consistent_samples(state, 20)
     if start == "waiting to put a pit card":
         origins = [s._origin for s in samples]

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from rich.console import Console
 
 import rennbahn
 from rennbahn.bots import RandomBot
+from rennbahn.core.driver import SeatView
 from rennbahn.games.ausgebremst import ui
 from rennbahn.games.ausgebremst.bots import HeuristicBot
 from tests.ausgebremst.conftest import load, notation, play
@@ -39,3 +42,15 @@ def test_heuristic_bot_outscores_random_bots() -> None:
         heuristic += record.returns[0] + record.returns[2]
         random_points += record.returns[1] + record.returns[3]
     assert heuristic > 3 * random_points
+
+
+def test_narrates_a_card_spent_without_moving_and_the_bot_discards() -> None:
+    """I25 (discard): the narration tells the spent card; the bot spends its lowest."""
+    game_string = "ausgebremst(players=2,races=2,pit_overshoot=discard)"
+    cars = {0: "0o:3:m:R:455:333333:000000:-", 1: "10i:1:m:R:123:333333:000000:-"}
+    state = load(notation(cars), game_string)
+    before = state.observation(1)
+    action = HeuristicBot(state.get_game()).step(SeatView(state, 0), random.Random(0))
+    assert state.action_to_string(0, action) == "discard4"
+    state.apply_action(action)
+    assert ui.narrate(before, state.observation(1)) == ["P0 spends a 4 without moving."]

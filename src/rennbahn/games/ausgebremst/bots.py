@@ -17,6 +17,7 @@ from rennbahn.core.driver import SeatView
 from rennbahn.core.protocol import Game
 from rennbahn.games.ausgebremst.rules import (
     DECK,
+    DISCARD,
     GEARS,
     PASS,
     PICK,
@@ -48,12 +49,14 @@ class HeuristicBot:
         first = legal[0]
         if DECK <= first < DECK + 3:
             return DECK + 1  # average
+        if DISCARD <= first:
+            return first  # I25 (discard): spend the lowest card, it wastes the fewest points
         if GEARS <= first:
             value = (first - GEARS) // STACKS + 1
             wanted = GEARS + (value - 1) * STACKS + EXAMPLE_GEARS[value]
             return wanted if wanted in legal else first
         if PICK <= first < PICK + STACKS:
-            return self._pick(obs, legal)
+            return self._pick(obs, legal, self.game.sorted_stacks)
         if TAKE <= first < TAKE + 6:
             return legal[-1]  # keep the highest pit card in hand
         if PUT <= first < PUT + STACKS:
@@ -99,8 +102,9 @@ class HeuristicBot:
         return bonus
 
     @staticmethod
-    def _pick(obs: dict[str, Any], legal: list[int]) -> int:
-        """The stack whose cards come closest to a sixth of what remains (at least 4)."""
+    def _pick(obs: dict[str, Any], legal: list[int], in_order: bool) -> int:
+        """The stack whose next card (known with sorted stacks, I24; else the stack's mean)
+        comes closest to a sixth of what remains (at least 4)."""
         me = obs["me"]
         mine = obs["cars"][obs["seat"]]
         want = max(4.0, min(6.0, int(mine["to_finish"]) / 3))
@@ -109,8 +113,12 @@ class HeuristicBot:
             s = action - PICK
             counts: list[int] = me["stacks"][s]
             tops: list[int] = me["stack_tops"][s]
-            cards = sum(counts) + len(tops)
-            total = sum((v + 1) * n for v, n in enumerate(counts)) + sum(tops)
+            if tops:
+                return -abs(tops[-1] - want)
+            if in_order:
+                return -abs(next(v + 1 for v, n in enumerate(counts) if n) - want)
+            cards = sum(counts)
+            total = sum((v + 1) * n for v, n in enumerate(counts))
             return -abs(total / max(cards, 1) - want)
 
         return max(legal, key=fit)

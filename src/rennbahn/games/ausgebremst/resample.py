@@ -32,6 +32,7 @@ from rennbahn.games.ausgebremst.components import HANDS, VALUES, points
 from rennbahn.games.ausgebremst.rules import (
     CARD,
     DECK,
+    DISCARD,
     EMPTY,
     GEARS,
     PASS,
@@ -68,9 +69,11 @@ class _BudgetError(Exception):
 class _Race:
     """What is fixed about one seat in one race (or in the part of it since the origin)."""
 
-    def __init__(self, stacks: int, rng: random.Random) -> None:
+    def __init__(self, stacks: int, rng: random.Random, in_order: bool = False) -> None:
         self.stacks = stacks
         self.rng = rng
+        #: I24, sorted gear stacks: a draw is the lowest card left on its stack.
+        self.in_order = in_order
         self.events: list[tuple[int, int, int]] = []
         self.label: list[int] = []  # per placeholder: a stack, ANY or PIT
         self.index: list[int] = []  # per placeholder: log index of its draw, or -1
@@ -117,12 +120,14 @@ class _Race:
 class _Walk:
     """One partial assignment along the search."""
 
-    __slots__ = ("drawn", "g", "hand", "loose", "pit", "rest", "take", "tops", "used", "value")
+    __slots__ = ("banned", "drawn", "g", "hand", "loose", "pit", "rest", "take", "tops", "used",
+                 "value")
 
     def __init__(self, race: _Race) -> None:
         self.hand = list(race.hand0)
         self.tops = [list(t) for t in race.tops0]
         self.g = list(race.gears0)
+        self.banned = [0] * 6  # sorted stacks: per value, a bitmask of stacks it cannot be on
         self.used = [0] * 7  # values given to placeholders
         self.loose = [0] * 7  # of those, to placeholders not drawn from a stack
         self.value = [0] * len(race.label)
@@ -136,6 +141,7 @@ class _Walk:
         other.hand = self.hand[:]
         other.tops = [t[:] for t in self.tops]
         other.g = self.g[:]
+        other.banned = self.banned[:]
         other.used = self.used[:]
         other.loose = self.loose[:]
         other.value = self.value[:]
@@ -198,6 +204,8 @@ def _solve(race: _Race, i: int, w: _Walk) -> _Walk | None:
     while i < len(events):
         kind, a, b = events[i]
         i += 1
+        if kind == E_DRAW and race.in_order:
+            return _draw_in_order(race, w, -1 - a, b, partial(_solve, race, i))
         if kind == E_DRAW:
             w.hand.append(a)
             w.drawn[b] += 1
@@ -274,6 +282,13 @@ def _solve(race: _Race, i: int, w: _Walk) -> _Walk | None:
     return _gears(race, w, free)
 
 
+def _start(race: _Race) -> _Walk | None:
+    w = _Walk(race)
+    if race.in_order:
+        return _fix_loose(race, w, [p for p, label in enumerate(race.label) if label < 0])
+    return _solve(race, 0, w)
+
+
 def _branch(race: _Race, w: _Walk, options: Sequence[T], apply: Callable[[_Walk, T], bool],
             go_on: Callable[[_Walk], _Walk | None]) -> _Walk | None:
     """A choice: the options in the order given, each on a copy; the first that applies and
@@ -286,6 +301,60 @@ def _branch(race: _Race, w: _Walk, options: Sequence[T], apply: Callable[[_Walk,
             if found is not None:
                 return found
     return None
+
+
+def _draw_in_order(race: _Race, w: _Walk, pid: int, stack: int,
+                   go_on: Callable[[_Walk], _Walk | None]) -> _Walk | None:
+    """I24: a draw from a sorted stack is the lowest value left on it. The options are the
+    values from the lowest up to the first one known to lie on the stack: a value whose stack
+    is open is either the one drawn (and goes on this stack) or is banned from this stack."""
+    options: list[tuple[int, tuple[int, ...]]] = []
+    passed: list[int] = []
+    for v in VALUES:
+        if w.used[v] >= race.pool[v]:
+            continue  # none of this value left anywhere
+        stack_of = w.g[v - 1]
+        if stack_of == stack:
+            options.append((v, tuple(passed)))
+            break
+        if stack_of < 0 and not w.banned[v - 1] >> stack & 1:
+            options.append((v, tuple(passed)))
+            passed.append(v)
+    race.rng.shuffle(options)
+
+    def take(trial: _Walk, option: tuple[int, tuple[int, ...]]) -> bool:
+        value, below = option
+        for v in below:
+            trial.banned[v - 1] |= 1 << stack
+        trial.g[value - 1] = stack
+        trial.value[pid] = value
+        trial.used[value] += 1
+        trial.hand.append(value)
+        trial.drawn[stack] += 1
+        return _room(race, trial)
+
+    return _branch(race, w, options, take, go_on)
+
+
+def _fix_loose(race: _Race, w: _Walk, pids: list[int]) -> _Walk | None:
+    """Sorted stacks: the cards held or lying on a stack where the history starts get their
+    values first, so each later draw knows what its stack holds."""
+    if not pids:
+        return _solve(race, 0, w)
+    pid, rest = pids[0], pids[1:]
+    pool, rng = race.pool, race.rng
+    left = [v for v in VALUES if pool[v] > w.used[v]]
+    order = sorted(left, key=lambda v: -rng.random() ** (1 / (pool[v] - w.used[v])))
+
+    def fix(trial: _Walk, value: int) -> bool:
+        if not _fix(race, trial, pid, value):
+            return False
+        entry = -1 - pid
+        trial.hand = [value if e == entry else e for e in trial.hand]
+        trial.tops = [[value if e == entry else e for e in top] for top in trial.tops]
+        return True
+
+    return _branch(race, w, order, fix, lambda trial: _fix_loose(race, trial, rest))
 
 
 def _take(trial: _Walk, value: int) -> bool:
@@ -302,7 +371,7 @@ def _gears(race: _Race, w: _Walk, free: list[int]) -> _Walk | None:
     """The stacks of the values no event tied down, then the deal."""
     if not free:
         return _deal(race, w, [p for p in range(len(w.value)) if not w.value[p]])
-    stacks = list(range(race.stacks))
+    stacks = [s for s in range(race.stacks) if not w.banned[free[0] - 1] >> s & 1]
     race.rng.shuffle(stacks)
 
     def put(trial: _Walk, stack: int) -> bool:
@@ -348,7 +417,7 @@ def _search(race: _Race) -> tuple[int, _Walk] | None:
         try:
             for choice, pool in pools:
                 race.pool = pool
-                found = _solve(race, 0, _Walk(race))
+                found = _start(race)
                 if found is not None:
                     return choice, found
         except _BudgetError:
@@ -408,7 +477,7 @@ def _read_race(
     when this is the race it began in. None when nothing is hidden."""
     g = state.g
     advanced = g.advanced
-    race = _Race(STACKS if advanced else 1, rng)
+    race = _Race(STACKS if advanced else 1, rng, advanced and g.sorted_stacks)
     lineup = state.lineups.get(number, tuple(state.order))
     chart = tuple(sorted(g.races[number].pit_cards[lineup.index(seat) // 2]))
     race.chart = chart
@@ -507,6 +576,9 @@ def _read_race(
         elif PUT <= action < PUT + STACKS:
             events.append((E_PUT, action - PUT, 0))
             drawn -= 1
+        elif action >= DISCARD:  # I25: a card spent without moving, face up
+            events.append((E_PLAY, action - DISCARD + 1, 0))
+            race.plays[action - DISCARD + 1] += 1
         elif action >= GEARS:
             value = (action - GEARS) // STACKS + 1
             events.append((E_GEAR, i, value))

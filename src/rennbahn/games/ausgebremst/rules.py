@@ -65,6 +65,12 @@ CARS = 6
 POINTS = (9, 6, 4, 3, 2, 1)
 HAND_SIZE = {"family": 3, "advanced": 2}
 STACKS = 4
+#: I25: a car that must stop in the pit alley and holds only cards that would carry it past
+#: the alley's last space stops there with points to spare, or discards one of them.
+PIT_OVERSHOOT = ("stop", "discard")
+#: I24: a gear stack is laid highest card first, so its lowest card lies on top and the
+#: draws are known ("sorted"); or the order inside a stack is unknown ("shuffled").
+STACK_ORDERS = ("sorted", "shuffled")
 
 # Player action ids (unique across the game).
 PLAY = 0  # (value - 1) * SLOTS + destination slot
@@ -74,7 +80,8 @@ PICK = 910  # + stack 0-3
 TAKE = 920  # + value - 1
 PUT = 930  # + stack 0-3
 GEARS = 940  # + (value - 1) * 4 + stack: all cards of that value go to that gear stack
-NUM_ACTIONS = GEARS + 6 * STACKS
+DISCARD = GEARS + 6 * STACKS  # + value - 1: spend a card without moving (I25, discard)
+NUM_ACTIONS = DISCARD + 6
 
 # Chance action ids.
 CARD = 0  # + value - 1: a card turned over or drawn
@@ -106,6 +113,11 @@ def _races(text: str) -> tuple[RaceTrack, ...]:
         ) from None
 
 
+def next_card(counts: Counts) -> int:
+    """The card on top of a sorted gear stack: its lowest (I24)."""
+    return next(v for v in VALUES if counts[v])
+
+
 def gears_digits(gears: Sequence[int]) -> str:
     """The stacks (1-4) that values 1-6 go to, e.g. ``112344`` (``-`` not yet chosen)."""
     return "".join("-" if s < 0 else str(s + 1) for s in gears)
@@ -121,7 +133,7 @@ class AusgebremstGame(Game):
 
     NAME: ClassVar[str] = "ausgebremst"
     TITLE: ClassVar[str] = "Ausgebremst"
-    VERSION: ClassVar[int] = 2
+    VERSION: ClassVar[int] = 3
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
     HIDDEN_INFORMATION: ClassVar[bool] = True
@@ -134,12 +146,20 @@ class AusgebremstGame(Game):
               "in the order raced (a single number is a single race)"),
         Param("full_deck", "extra4", "the 28-card deck of a neutral car (I18)",
               choices=FULL_DECKS),
+        Param("pit_overshoot", "stop", "family game, last pit chance, every card too big for "
+              "the pit alley (I25): stop on its last space, or discard a card and draw",
+              choices=PIT_OVERSHOOT),
+        Param("stack_order", "sorted", "advanced game, order inside a gear stack (I24): sorted "
+              "(laid highest first, the lowest card on top) or shuffled",
+              choices=STACK_ORDERS),
     )
 
     def _setup(self) -> None:
         self.players = int(self._params["players"])
         self.advanced = self._params["mode"] == "advanced"
         self.hand_size = HAND_SIZE[str(self._params["mode"])]
+        self.overshoot_stops = self._params["pit_overshoot"] == "stop"
+        self.sorted_stacks = self._params["stack_order"] == "sorted"
         self.races = _races(str(self._params["races"]))
         self.tracks: tuple[Track, ...] = tuple(build_track(r.number) for r in self.races)
         full = str(self._params["full_deck"])
@@ -324,6 +344,9 @@ class AusgebremstState(State):
             return [(POLE + seat, 1 / n) for seat in range(n)]
         if self.queue:
             _, car, stack = self.queue[0]
+            if stack >= 0 and self.g.sorted_stacks:
+                # I24: the stack was laid highest card first; its lowest card is on top.
+                return [(CARD + next_card(self.stacks[car][stack]) - 1, 1.0)]
             counts = self.deck[car] if stack < 0 else self.stacks[car][stack]
         else:
             counts = self.deck[self.order[self.turn]]
@@ -360,10 +383,14 @@ class AusgebremstState(State):
     def _occupied(self) -> set[int]:
         return {self.pos[c] for c in range(CARS) if self.status[c] == RACING}
 
-    def reach(self, car: int, most: int) -> list[dict[int, bool]]:
+    def reach(self, car: int, most: int, overshoot: bool | None = None) -> list[dict[int, bool]]:
         """Destinations for 1..``most`` spaces: ``reach(...)[k]`` maps each space (or
         FINISH_SLOT, negated as -1) reachable in exactly k steps to whether the way crossed
-        the finish line. Only free spaces, forward and diagonal steps, the pit rules."""
+        the finish line. Only free spaces, forward and diagonal steps, the pit rules.
+        ``overshoot`` (default: the game's ``pit_overshoot=stop``) lets a car that must stop
+        in the pit alley end on its last space with steps to spare (I25)."""
+        if overshoot is None:
+            overshoot = self.g.overshoot_stops
         track = self.track
         occupied = self._occupied()
         start = self.pos[car]
@@ -381,6 +408,7 @@ class AusgebremstState(State):
         layers: list[dict[int, bool]] = [{} for _ in range(most + 1)]
         frontier = {start: False}
         finish_at = most + 1
+        pit_end_at, pit_end_crossed = most + 1, False
         for k in range(1, most + 1):
             layer = layers[k]
             for here, crossed in frontier.items():
@@ -404,11 +432,16 @@ class AusgebremstState(State):
                         elif last_chance:
                             continue
                     elif here == last_pit and there == field_c and last_chance:
+                        if k < pit_end_at:
+                            pit_end_at, pit_end_crossed = k, crossed
                         continue
                     layer[there] = crossed
             frontier = layer
         for k in range(finish_at, most + 1):
             layers[k][-1] = True
+        if overshoot:
+            for k in range(pit_end_at, most + 1):
+                layers[k][last_pit] = pit_end_crossed
         return layers
 
     def leaders(self) -> list[int]:
@@ -465,7 +498,13 @@ class AusgebremstState(State):
                     base + (FINISH_SLOT if there < 0 else slot[there]) for there in layers[v]
                 )
         if not legal:
-            return [PASS + HAND_INDEX[hand]]
+            if values and not self.g.overshoot_stops:
+                # I25 (discard): a card that would carry the car past the pit alley it must
+                # stop in may be spent without moving.
+                layers = self.reach(car, values[-1], overshoot=True)
+                legal = [DISCARD + v - 1 for v in values if layers[v]]
+            if not legal:
+                return [PASS + HAND_INDEX[hand]]
         legal.sort()
         return legal
 
@@ -627,6 +666,11 @@ class AusgebremstState(State):
 
     def _player_turn(self, car: int, action: int) -> None:
         self.turn_done = True
+        if action >= DISCARD:
+            self._spend(car, action - DISCARD + 1)
+            self.idle = 0
+            self._finish_turn_card(car)
+            return
         if action >= PASS:
             self.shown[car] = self.hand[car]
             self.idle += 1
@@ -635,6 +679,13 @@ class AusgebremstState(State):
         value += 1
         if value == 6 and self._six_needs_sixes_only(car):
             self.sixes_only.append(len(self._log))  # the index this move gets in the log
+        self._spend(car, value)
+        there = -1 if slot == FINISH_SLOT else self.track.at_slot[slot]
+        if not self._move_car(car, there):
+            self._finish_turn_card(car)
+
+    def _spend(self, car: int, value: int) -> None:
+        """A card from the hand, played face up."""
         hand = list(self.hand[car])
         hand.remove(value)
         self.hand[car] = tuple(hand)
@@ -642,9 +693,6 @@ class AusgebremstState(State):
         played = list(self.played[car])
         played[value] += 1
         self.played[car] = tuple(played)
-        there = -1 if slot == FINISH_SLOT else self.track.at_slot[slot]
-        if not self._move_car(car, there):
-            self._finish_turn_card(car)
 
     def _neutral_turn(self, car: int, value: int) -> None:
         """I16: the top card is played; a leader's 6 or a blocked card leaves the car."""
@@ -741,7 +789,7 @@ class AusgebremstState(State):
             if self.queue and not self.lineup_due:
                 return 1 << self.queue[0][1]
             return ALL_SEATS
-        if DECK <= action < DECK + 3 or GEARS <= action or TAKE <= action < TAKE + 6:
+        if DECK <= action < DECK + 3 or GEARS <= action < DISCARD or TAKE <= action < TAKE + 6:
             return 1 << actor
         return ALL_SEATS
 
@@ -768,9 +816,11 @@ class AusgebremstState(State):
             return f"take{action - TAKE + 1}"
         if PUT <= action < PUT + STACKS:
             return f"put{action - PUT + 1}"
-        if GEARS <= action < NUM_ACTIONS:
+        if GEARS <= action < DISCARD:
             value, stack = divmod(action - GEARS, STACKS)
             return f"gear{value + 1}>{stack + 1}"
+        if DISCARD <= action < NUM_ACTIONS:
+            return f"discard{action - DISCARD + 1}"
         raise NotationError(f"no action {action}")
 
     def _copy(self) -> AusgebremstState:

@@ -133,6 +133,10 @@ def narrate(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     for old, new in zip(before["cars"], after["cars"], strict=True):
         if old["space"] != new["space"] and new["status"] != "finished":
             lines.append(f"{new['car']} drives from {old['space']} to {new['space']}.")
+        elif old["space"] == new["space"] and sum(new["played"]) > sum(old["played"]):
+            spent = [v + 1 for v, (a, b) in enumerate(zip(old["played"], new["played"],
+                                                           strict=True)) if b > a]
+            lines.append(f"{new['car']} spends a {spent[0]} without moving.")
         if new["shown"] and new["shown"] != old["shown"]:
             lines.append(f"{new['car']} is blocked and shows {new['shown']}.")
         if new["status"] == "finished" and old["status"] != "finished":
