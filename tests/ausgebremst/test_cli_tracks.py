@@ -36,17 +36,25 @@ def test_show_draws_the_track(tmp_path: Path) -> None:
 def test_check_accepts_stock_files_and_names_the_fault(tmp_path: Path) -> None:
     good = Path(load_half("Drom").path)
     assert runner.invoke(app, ["check", str(good)]).exit_code == 0
-    data = json.loads(good.read_text())
-    data["inner"] = data["inner"].replace("-", "o")  # no curve left: every track too long
-    bad = tmp_path / "drom.json"
-    bad.write_text(json.dumps(data))
-    result = runner.invoke(app, ["check", str(bad)])
-    assert result.exit_code == 1
-    assert "rulebook says 74" in result.output and "29i" in result.output
-    data["outer"] = data["outer"][:3] + "B" + data["outer"][4:]
-    bad.write_text(json.dumps(data))
-    result = runner.invoke(app, ["check", str(bad)])
-    assert result.exit_code == 1 and "column 3" in result.output
+
+    def check(**changes: object) -> str:
+        data = json.loads(good.read_text())
+        data.update(changes)
+        bad = tmp_path / "drom.json"
+        bad.write_text(json.dumps(data))
+        result = runner.invoke(app, ["check", str(bad)])
+        assert result.exit_code == 1
+        return result.output
+
+    inner = json.loads(good.read_text())["inner"]
+    # A pit alley one space longer still turns and connects: only the distances are wrong.
+    longer = check(pit={"lane": "outer", "columns": [0, 4], "spaces": 5})
+    assert "is 75 spaces, the rulebook says 74" in longer and "29i" in longer
+    straight = check(inner=inner.replace("-", "o"))  # no curve left
+    assert "0 spaces more than the inner" in straight
+    outer = json.loads(good.read_text())["outer"]
+    one_lane = check(outer=outer[:3] + "B" + outer[4:])
+    assert "column 3: a bottleneck B must be marked in both lanes" in one_lane
 
 
 def test_svg_is_well_formed_and_shows_every_space() -> None:

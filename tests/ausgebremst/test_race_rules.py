@@ -48,17 +48,26 @@ def test_i3_bottleneck_blocks_all_passing() -> None:
 
 
 def test_i3_curve_outer_lane_is_longer() -> None:
-    """I1: in Drom's curve the inner lane skips columns (8i to 10i is one space)."""
-    state = load(notation({0: car("8i", "2"), 1: car("8o", "2")}))
-    assert moves(state) == ["2>10i", "2>10o", "2>11b"]  # 8i-10i-11b, 8i-9o-10i/10o
+    """I1, I3: in Drom's curve the inner lane skips columns (8i to 10i is one space). Two
+    cars level at column 8 each play a 4: the inner car reaches column 15, the outer car,
+    driving its own lane through the curve, only column 12 (13 cutting in behind)."""
+    state = load(notation({0: car("8i", "44", deck=NONE), 1: car("8o", "44", deck=NONE)}))
+    assert moves(state) == ["4>12o", "4>13i", "4>13o", "4>14o", "4>15i"]
+    play(state, "4>15i")  # 10i 11b 13i 15i
+    assert state.current_player() == 1
+    assert moves(state) == ["4>12o", "4>13i"]  # 9o 10o 11b 12o, or 9o 10i 11b 13i
+    play(state, "4>12o")
+    assert state.track.names[state.pos[1]] == "12o"
+    left = [state.observation(0)["cars"][c]["to_finish"] for c in (0, 1)]
+    assert left == [60, 62]  # the same card left the outer car two spaces behind
 
 
 def test_i4_solid_line_forbids_lane_changes() -> None:
     """I4: on Nurburg-Ring the spaces of column 9 lie beside a solid line."""
-    cars = {0: car("9o", "1"), 1: car("30b")}
+    cars = {0: car("9o", "1"), 1: car("26b")}
     state = load(notation(cars, head="1/1 234501 4 i0 - -"), "ausgebremst(players=2,races=3)")
     assert moves(state) == ["1>10o"]
-    state = load(notation({0: car("8o", "1"), 1: car("30b")}), "ausgebremst(players=2,races=3)")
+    state = load(notation({0: car("8o", "1"), 1: car("26b")}), "ausgebremst(players=2,races=3)")
     assert moves(state) == ["1>9i", "1>9o"]  # from the field before the line: still allowed
 
 

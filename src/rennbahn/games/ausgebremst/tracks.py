@@ -19,7 +19,11 @@ lane in the next column (never sideways). The end halves (Drom, Circuit, Ring) c
 start and finish straight with the pit alley: ``"pit": {"lane": "outer", "columns": [a, c],
 "spaces": k}`` joins the lane at the two columns ``a`` and ``c``. Raced clockwise, ``a`` is
 field A (entry) and ``c`` field C (exit); anti-clockwise the other way round. The finish line
-lies just before field A and the start grid is the three columns before the finish line.
+lies just before field A and the start grid is the three columns before the finish line: so
+clockwise the line is on the seam where the front half meets the end half and the grid is
+the front half's last three columns, anti-clockwise both lie on the end half, after its
+pit alley (docs/rules/ausgebremst.md, I1). Every half turns the track round: its outer lane
+has at least ``MIN_TURN`` spaces more than its inner lane.
 
 A track joins a front half (Bleifuss, Plattfuss, Nurburg) and an end half; raced
 anti-clockwise, the columns are read backwards. Columns are numbered from field A's column
@@ -50,6 +54,10 @@ FINISH_CROSSING = LAPS + 1
 #: second lap"; not straight from the start, I10).
 PIT_CROSSINGS = (2, 3)
 GRID_ROWS = 3
+#: Every half turns the track round (about 180 degrees): its outer lane has at least this
+#: many spaces more than its inner lane, as the stock halves have (3 or 4), so two halves
+#: close into a loop.
+MIN_TURN = 3
 
 KIND_TRACK, KIND_BOTTLENECK, KIND_PIT = 0, 1, 2
 #: Destinations have track-independent ids ("slots") so a move's notation needs no track:
@@ -91,6 +99,12 @@ class Half:
     @property
     def columns(self) -> int:
         return len(self.inner)
+
+    @property
+    def turn(self) -> int:
+        """Spaces the outer lane has more than the inner: how far the half turns the track
+        (a bottleneck counts in both lanes)."""
+        return sum(ch != "-" for ch in self.outer) - sum(ch != "-" for ch in self.inner)
 
 
 @dataclass(frozen=True)
@@ -226,7 +240,7 @@ def read_half(path: str | Path) -> Half:
             raise TrackError(f"{where}: an end half needs its pit alley ('pit')")
     elif pit is not None:
         raise TrackError(f"{where}: only end halves have a pit alley")
-    return Half(
+    half = Half(
         name=str(data["name"]),
         board=str(data["board"]),
         role=str(data["role"]),
@@ -237,6 +251,13 @@ def read_half(path: str | Path) -> Half:
         notes=str(data.get("notes", "")),
         path=where,
     )
+    if half.turn < MIN_TURN:
+        raise TrackError(
+            f"{where}: the outer lane has {half.turn} spaces more than the inner; a half turns "
+            f"the track round, which takes at least {MIN_TURN} (the inner lane is the inside "
+            "of the loop)"
+        )
+    return half
 
 
 @cache
