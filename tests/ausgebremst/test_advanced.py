@@ -155,3 +155,45 @@ def test_i22_i24_a_pit_card_on_a_sorted_stack_comes_before_its_lowest() -> None:
     assert state.hand[0] == (2, 4) and state.current_player() == 1
     play(state, "2>13i", "2>7i", "stack4")
     assert _outcomes(state) == [("card5", 1.0)]
+
+
+def _advanced(car0: str, queue: str = "-") -> str:
+    other = car("25i", "12", "220000/003000/000300/000035", "24")
+    return notation({0: car0, 1: other}, head=f"1/1 234501 4 i0 {queue} -", advanced=True)
+
+
+def test_i26_another_seat_hand_stacks_deck_and_gears_are_not_observed() -> None:
+    """I26: two positions that differ only in seat 0's hidden part (its hand, deck choice,
+    gear arrangement and stacks; the same number of cards and points) look the same to
+    seat 1, in its observation and its information state, and different to seat 0."""
+    mine = "10i:1:m:R:35:000000:000000:-:220000/003000/000300/000035:a:112344:24"
+    other = "10i:1:m:R:44:000000:000000:-:224000/000100/000040/000005:s:111234:24"
+    a, b = load(_advanced(mine), GAME), load(_advanced(other), GAME)
+    assert a.points_left(0) == b.points_left(0)
+    assert a.observation(1) == b.observation(1)
+    assert a.information_state_string(1) == b.information_state_string(1)
+    assert a.observation(0) != b.observation(0)
+    assert a.observation(0)["me"]["hand"] == [3, 5] and b.observation(0)["me"]["gears"] == "111234"
+    seen = a.observation(1)["cars"][0]
+    assert seen["cards"] == 2 and seen["pit_cards"] == [2, 4]
+
+
+def test_i26_i22_the_kept_pit_card_is_not_observed() -> None:
+    """I26, I22: waiting to put its second pit card, seat 0 kept the 2 or the 4: seat 1 sees
+    the same (both pit cards, the points without them) either way."""
+    kept2 = "p1:2:pm:R:25:000000:000000:-:220000/003000/000300/000035:a:112344:4"
+    kept4 = "p1:2:pm:R:45:000000:000000:-:220000/003000/000300/000035:a:112344:2"
+    a, b = load(_advanced(kept2, "u0"), GAME), load(_advanced(kept4, "u0"), GAME)
+    assert a.observation(1) == b.observation(1)
+    assert a.observation(1)["cars"][0]["pit_cards"] == [2, 4]
+    assert a.observation(0)["cars"][0]["pit_cards"] == [4]
+
+
+def test_i27_a_leader_with_two_sixes_on_a_bottleneck_may_play_one() -> None:
+    """I27: the 'three 6s' exception of I5 holds for a two-card hand of 6s: the leader on
+    the bottleneck 11b plays a 6; with a 5 beside it, it may not."""
+    stacks = "220000/003000/000300/000035"
+    sixes = {0: car("11b", "66", stacks, "24"), 1: car("5i", "12", stacks, "24")}
+    assert "6>17i" in moves(load(notation(sixes, advanced=True), GAME))
+    mixed = {0: car("11b", "56", stacks, "24"), 1: car("5i", "12", stacks, "24")}
+    assert not any(m.startswith("6>") for m in moves(load(notation(mixed, advanced=True), GAME)))
