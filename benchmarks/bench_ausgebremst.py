@@ -41,6 +41,7 @@ RESAMPLED = (
     "ausgebremst(players=6)",
     "ausgebremst(players=3,mode=advanced)",
     "ausgebremst(players=6,mode=advanced)",
+    "ausgebremst(players=6,mode=advanced,stack_order=shuffled)",
     "ausgebremst(players=6,mode=advanced,races=2+4)",
 )
 

@@ -205,7 +205,14 @@ def _solve(race: _Race, i: int, w: _Walk) -> _Walk | None:
         kind, a, b = events[i]
         i += 1
         if kind == E_DRAW and race.in_order:
-            return _draw_in_order(race, w, -1 - a, b, partial(_solve, race, i))
+            lowest = _lowest_options(race, w, b)
+            draw = partial(_draw_lowest, race, -1 - a, b)
+            if len(lowest) == 1:  # the stack's lowest card is known: no choice
+                if not draw(w, lowest[0]):
+                    return None
+                continue
+            rng.shuffle(lowest)
+            return _branch(race, w, lowest, draw, partial(_solve, race, i))
         if kind == E_DRAW:
             w.hand.append(a)
             w.drawn[b] += 1
@@ -303,11 +310,10 @@ def _branch(race: _Race, w: _Walk, options: Sequence[T], apply: Callable[[_Walk,
     return None
 
 
-def _draw_in_order(race: _Race, w: _Walk, pid: int, stack: int,
-                   go_on: Callable[[_Walk], _Walk | None]) -> _Walk | None:
+def _lowest_options(race: _Race, w: _Walk, stack: int) -> list[tuple[int, tuple[int, ...]]]:
     """I24: a draw from a sorted stack is the lowest value left on it. The options are the
-    values from the lowest up to the first one known to lie on the stack: a value whose stack
-    is open is either the one drawn (and goes on this stack) or is banned from this stack."""
+    values from the lowest up to the first one known to lie on the stack, each with the
+    values below it whose stack is open: those are then barred from this stack."""
     options: list[tuple[int, tuple[int, ...]]] = []
     passed: list[int] = []
     for v in VALUES:
@@ -320,20 +326,20 @@ def _draw_in_order(race: _Race, w: _Walk, pid: int, stack: int,
         if stack_of < 0 and not w.banned[v - 1] >> stack & 1:
             options.append((v, tuple(passed)))
             passed.append(v)
-    race.rng.shuffle(options)
+    return options
 
-    def take(trial: _Walk, option: tuple[int, tuple[int, ...]]) -> bool:
-        value, below = option
-        for v in below:
-            trial.banned[v - 1] |= 1 << stack
-        trial.g[value - 1] = stack
-        trial.value[pid] = value
-        trial.used[value] += 1
-        trial.hand.append(value)
-        trial.drawn[stack] += 1
-        return _room(race, trial)
 
-    return _branch(race, w, options, take, go_on)
+def _draw_lowest(race: _Race, pid: int, stack: int, w: _Walk,
+                 option: tuple[int, tuple[int, ...]]) -> bool:
+    value, below = option
+    for v in below:
+        w.banned[v - 1] |= 1 << stack
+    w.g[value - 1] = stack
+    w.value[pid] = value
+    w.used[value] += 1
+    w.hand.append(value)
+    w.drawn[stack] += 1
+    return _room(race, w)
 
 
 def _fix_loose(race: _Race, w: _Walk, pids: list[int]) -> _Walk | None:
