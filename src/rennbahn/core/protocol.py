@@ -338,7 +338,9 @@ class State(ABC):
             raise IllegalActionError(f"there is no seat {player}; seats are 0 to {n - 1}")
 
     def _check_legal(self, player: int, action: int) -> None:
-        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+        if type(action) is not int and (  # the common case first: a plain int
+            isinstance(action, bool) or not isinstance(action, numbers.Integral)
+        ):
             raise IllegalActionError(f"an action is a whole number, not {action!r}")
         if player == CHANCE:
             legal = [a for a, _ in self._chance_outcomes()]
