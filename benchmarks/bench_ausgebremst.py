@@ -3,13 +3,12 @@
 Usage::
 
     .venv/bin/python benchmarks/bench_ausgebremst.py             # the target and more
-    .venv/bin/python benchmarks/bench_ausgebremst.py --profile   # cProfile, top 15 by own time
+    .venv/bin/python benchmarks/bench_ausgebremst.py --profile   # cProfile of the target
     .venv/bin/python benchmarks/bench_ausgebremst.py --resample  # resample_from_infostate
 
-The issue's target: at least 300 six-car family races per second. The playout is the one
-of ``bench_playouts.py`` (chance sampled with its probabilities, uniform moves). Besides wall
-time, the rate per second of CPU time of this process is shown: on a shared machine it is the
-steadier figure for "one core".
+The issue's target: at least 300 six-car family races per second. Playouts and output are
+those of ``bench_playouts.py`` (chance sampled with its probabilities, uniform moves; games
+per second of wall and of CPU time).
 
 ``--resample`` times ``resample_from_infostate`` (what a search bot calls through
 ``SeatView.resample``): every tenth position of random playouts, once for every seat.
@@ -17,17 +16,15 @@ steadier figure for "one core".
 
 from __future__ import annotations
 
-import argparse
-import cProfile
-import pstats
 import random
+import sys
 import time
 
-from bench_playouts import measure
+from bench_playouts import main as playouts_main
 
 import rennbahn
-from rennbahn.core.driver import sample_chance
-from rennbahn.core.protocol import CHANCE, Game, State
+from rennbahn.core.driver import random_step
+from rennbahn.core.protocol import Game, State
 
 TARGET = "ausgebremst(players=6)"
 GAMES = (
@@ -55,10 +52,7 @@ def positions(game: Game, games: int, every: int = 10) -> list[State]:
         while not state.is_terminal():
             if len(state.history()) % every == 0:
                 found.append(state.clone())
-            if state.current_player() == CHANCE:
-                state.apply_action(sample_chance(state.chance_outcomes(), rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            random_step(state, rng)
     return found
 
 
@@ -77,33 +71,14 @@ def time_resampling(name: str, games: int = 3) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", help=f"game strings (default: {len(GAMES)} variants)")
-    parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--profile", action="store_true", help="cProfile: top 15 by own time")
-    parser.add_argument("--resample", action="store_true", help="time resample_from_infostate")
-    args = parser.parse_args()
-    if args.resample:
-        for name in args.games or RESAMPLED:
+    if "--resample" in sys.argv:
+        names = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
+        for name in names or RESAMPLED:
             time_resampling(name)
         return
-    for name in args.games or ([TARGET] if args.profile else GAMES):
-        game = rennbahn.load_game(name)
-        if args.profile:
-            profiler = cProfile.Profile()
-            profiler.enable()
-            measure(game, args.seconds)
-            profiler.disable()
-            print(f"== {game}")
-            pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
-            continue
-        wall = time.perf_counter()
-        cpu = time.process_time()
-        per_second, actions, played = measure(game, args.seconds)
-        cpu = time.process_time() - cpu
-        wall = time.perf_counter() - wall
-        print(f"{name:40s} {per_second:8.1f} games/s {actions:9.0f} actions/s "
-              f"{played / cpu:8.1f} games/CPU-s ({played} games, {cpu / wall:.0%} of a core)")
+    if all(arg.startswith("--") or arg[:1].isdigit() for arg in sys.argv[1:]):
+        sys.argv[1:1] = [TARGET] if "--profile" in sys.argv else list(GAMES)
+    playouts_main()
 
 
 if __name__ == "__main__":
