@@ -59,13 +59,20 @@ class HumanSeat:
         extra = getattr(self.ui, "EXTRA_COMMANDS", {}) if self.ui is not None else {}
         self.extra: dict[str, tuple[str, Callable[[SeatView], RenderableType]]] = dict(extra)
 
-    def _hand_over(self, text: str) -> None:
+    def _clear(self) -> None:
+        """Clear the screen and, in a real terminal, its scrollback (no scrolling up to peek)."""
         self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\033[3J")
+            self.console.file.flush()
+
+    def _hand_over(self, text: str) -> None:
+        self._clear()
         try:
             self.console.input(f"[bold]{text}[/bold] — press Enter ")
         except EOFError:
             raise QuitGameError from None
-        self.console.clear()
+        self._clear()
 
     def step(self, view: SeatView, rng: random.Random) -> int:
         if self.hotseat:

@@ -59,7 +59,8 @@ def render(observation: dict[str, Any], game: Game) -> RenderableType:
         if "hand" in d:
             hand = " ".join(d["hand"])
         else:
-            hand = f"{d['hand_size']} cards (one speed card secretly out)"
+            out = d["hand_size"] + len(d["played"]) < 9  # after the secret discard (I15)
+            hand = f"{d['hand_size']} cards" + (" (one speed card secretly out)" if out else "")
         last = d["card"] or ""
         if d["card"] in ("die", "tempo") and isinstance(d["speed"], int):
             last += f" → {d['speed']}"
