@@ -54,3 +54,17 @@ def test_narrates_a_card_spent_without_moving_and_the_bot_discards() -> None:
     assert state.action_to_string(0, action) == "discard4"
     state.apply_action(action)
     assert ui.narrate(before, state.observation(1)) == ["P0 spends a 4 without moving."]
+
+
+def test_every_track_is_drawn_folded_within_80_columns_with_every_space() -> None:
+    """The drawing folds the columns like the board, so it fits a standard terminal."""
+    from rennbahn.games.ausgebremst.tracks import build_track
+
+    for number in range(1, 9):
+        track = build_track(number)
+        marks = {space: (f"{space % 100:02d}", "") for space in range(track.size)}
+        lines = ui.draw_track(track, marks).plain.splitlines()
+        assert max(len(line) for line in lines) <= 80, track.name
+        drawn = {int(cell) for line in lines if line[:1] in "Poi" for cell in line[2:].split()
+                 if cell.isdigit()}
+        assert drawn == {space % 100 for space in range(track.size)}, track.name

@@ -21,11 +21,12 @@ CELL = 3
 
 
 def draw_track(track: Track, marks: dict[int, tuple[str, str]] | None = None) -> Text:
-    """The track as rows of cells: pit alley, outer lane, solid lines, inner lane.
+    """The track folded like the board: the first half of the columns runs left to right
+    along the top, the second half right to left along the bottom, inner lanes facing.
 
-    ``marks`` maps a space to (label, style), e.g. a car. Column numbers run along the top;
-    ``A``/``C`` mark the pit fields, ``|`` the finish line (before column 0), ``=`` a solid
-    line, ``-`` a lane with no space in that column (a curve), ``#`` a bottleneck.
+    ``marks`` maps a space to (label, style), e.g. a car. Column numbers run along the edges;
+    ``A``/``C`` mark the pit fields, ``=`` a solid line, ``-`` a lane with no space in that
+    column (a curve), ``#`` a bottleneck; the finish line lies before column 0.
     """
     marks = marks or {}
     n = track.columns
@@ -37,23 +38,24 @@ def draw_track(track: Track, marks: dict[int, tuple[str, str]] | None = None) ->
             at[(track.col[space], 0)] = at[(track.col[space], 1)] = space
         else:
             at[(track.col[space], track.lane[space])] = space
-    header = Text(" " * 2)
-    for column in range(n):
-        header.append(f"{column:<{CELL}}" if column % 5 == 0 else " " * CELL, style="dim")
-    rows = [header]
     labels = {track.field_a: "A", track.field_c: "C"}
-    for row, title in ((2, "P"), (OUTER, "o"), (-1, ""), (0, "i")):
+
+    def numbers(columns: list[int]) -> Text:
+        line = Text(" " * 2)
+        for column in columns:
+            line.append(f"{column:<{CELL}}" if column % 5 == 0 else " " * CELL, style="dim")
+        return line
+
+    def lane(columns: list[int], row: int, title: str) -> Text:
         line = Text(f"{title:2}")
-        for column in range(n):
+        for column in columns:
             if row == -1:
                 line.append(("===" if track.solid[column] else "   "), style="white")
                 continue
-            found = at.get((column, row))
-            if found is None:
+            space = at.get((column, row))
+            if space is None:
                 line.append(" - " if row != 2 else "   ", style="dim")
-                continue
-            space = found
-            if space in marks:
+            elif space in marks:
                 label, style = marks[space]
                 line.append(f"{label:^{CELL}}", style=style)
             elif track.kind[space] == KIND_BOTTLENECK:
@@ -61,10 +63,29 @@ def draw_track(track: Track, marks: dict[int, tuple[str, str]] | None = None) ->
             else:
                 line.append(f"[{labels.get(space, '')}]" if space in labels else " o ",
                             style="yellow" if space in labels or row == 2 else "white")
-        rows.append(line)
-    rows.append(Text(f"  finish line before column 0; start grid columns {n - 3}-{n - 1}; "
-                     f"ideal lap {track.lap} spaces", style="dim"))
+        return line
+
+    top = list(range((n + 1) // 2))
+    bottom = list(range(n - 1, len(top) - 1, -1))
+    pad = [-2] * (len(top) - len(bottom))  # keeps the bottom half under the top one
+    rows = [numbers(top)]
+    rows += [lane(top, row, title) for row, title in ((2, "P"), (OUTER, "o"), (-1, ""),
+                                                         (0, "i"))]
+    rows.append(Text(""))
+    rows += [_pad(lane(bottom, row, title), len(pad))
+             for row, title in ((0, "i"), (-1, ""), (OUTER, "o"), (2, "P"))]
+    rows.append(_pad(numbers(bottom), len(pad)))
+    rows.append(Text(f"  right along the top, left along the bottom; finish line before column 0;"
+                     f"\n  start grid columns {n - 3}-{n - 1}; ideal lap {track.lap} spaces",
+                     style="dim"))
     return Text("\n").join(rows)
+
+
+def _pad(line: Text, cells: int) -> Text:
+    """Shift a bottom-half line right by ``cells`` cells, after its two-letter title."""
+    if not cells:
+        return line
+    return Text.assemble(line[:2], " " * (CELL * cells), line[2:])
 
 
 def render(observation: dict[str, Any], game: Game) -> RenderableType:
