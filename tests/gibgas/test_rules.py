@@ -579,3 +579,16 @@ def test_resampling_a_state_read_from_text_keeps_no_true_discard() -> None:
         assert isinstance(origin, GibGasState)
         assert origin.discard == sample.discard
         assert sample.information_state_string(0) == state.information_state_string(0)
+
+
+def test_i16_speed_dice_roll_before_the_drive_and_pit_dice_after_it() -> None:
+    """I16: reveal, speed die, fender benders and Drive, then the pit stop's die."""
+    s1 = "18/45DTP/-/3/3/0123/-/3/230"
+    state = play_moves(three(s1=s1), "die, pit, 240")
+    assert state.observation(0)["phase"] == "roll"
+    assert state.observation(0)["rolling"] == [0]
+    assert state.resolved == 0  # the card is not yet driven for
+    play_moves(state, "roll 300")
+    assert won(state) == [["V2-1"], [], []]  # driven for before the pit die
+    assert state.observation(0)["phase"] == "pitroll"
+    assert state.observation(0)["pit"] == {"queue": [1], "points": 0}
