@@ -5,6 +5,7 @@ Usage::
     .venv/bin/python benchmarks/bench_playouts.py                 # every game, default variants
     .venv/bin/python benchmarks/bench_playouts.py "gibgas(players=4)" --seconds 5
     .venv/bin/python benchmarks/bench_playouts.py "gibgas(players=4)" --profile
+    .venv/bin/python benchmarks/bench_playouts.py --memory         # bytes per cloned state
 
 One process, one core. A playout samples chance with the outcome probabilities and picks
 uniformly among legal moves (every seat at simultaneous nodes), as the random bot does, but
@@ -19,11 +20,12 @@ import cProfile
 import pstats
 import random
 import time
+import tracemalloc
 
 import rennbahn
 from rennbahn.bots import RandomBot
 from rennbahn.core.driver import random_step
-from rennbahn.core.protocol import Game
+from rennbahn.core.protocol import Game, State
 
 #: The game string measured for each game when none is named (the issue's targets).
 DEFAULTS = {
@@ -77,17 +79,41 @@ def measure_driver(game: Game, seconds: float, seed: int = 0) -> float:
             return games / elapsed
 
 
+def state_bytes(game: Game, seed: int = 0, samples: int = 2000) -> float:
+    """Mean bytes a cloned state holds (history included), over positions of playouts."""
+    rng = random.Random(seed)
+    positions: list[State] = []
+    while len(positions) < samples:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if rng.random() < 0.1:
+                positions.append(state)
+            random_step(state, rng)
+    positions = positions[:samples]
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    clones = [p.clone() for p in positions]
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return (after - before) / len(clones)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game strings (default: one per game)")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--profile", action="store_true", help="cProfile: top 20 by own time")
+    parser.add_argument("--memory", action="store_true", help="mean bytes per cloned state")
     args = parser.parse_args()
     names = args.games or [
         DEFAULTS.get(entry.name, entry.name) for entry in rennbahn.registered_games()
     ]
     for name in names:
         game = rennbahn.load_game(name)
+        if args.memory:
+            print(f"{game!s}\n    memory: {state_bytes(game):9.0f} bytes per cloned state",
+                  flush=True)
+            continue
         if args.profile:
             profiler = cProfile.Profile()
             profiler.enable()
