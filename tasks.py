@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """The two commands of the quick start; they need nothing but Python 3.11+.
 
+    python3 tasks.py serve   # set up, then start the web server (SQLite) and print its URL
     python3 tasks.py play    # set up, then race Gib Gas! against two bots in the terminal
     python3 tasks.py test    # set up, then run ruff, mypy --strict and every test
 
-Both make a virtual environment in .venv and install the project into it (again only when
-pyproject.toml has changed). Extra arguments after ``play`` go to ``rennbahn play``.
+Each makes a virtual environment in .venv and installs the project into it (again only when
+pyproject.toml has changed). Extra arguments after ``serve`` go to ``rennbahn serve``, after
+``play`` to ``rennbahn play`` and after ``test`` to pytest.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
-EXTRAS = {"play": "", "test": "[dev,rl]"}
+EXTRAS = {"serve": "[web]", "play": "", "test": "[dev,rl,web]"}
 
 
 def run(*command: str | Path) -> None:
@@ -47,8 +49,12 @@ def setup(extras: str) -> None:
 def main(argv: list[str]) -> None:
     task = argv[0] if argv else ""
     if task not in EXTRAS:
-        sys.exit(f"usage: python3 tasks.py play [rennbahn play options] | test  (got {task!r})")
+        sys.exit("usage: python3 tasks.py serve [options] | play [options] | test [pytest options]"
+                 f"  (got {task!r})")
     setup(EXTRAS[task])
+    if task == "serve":
+        run(BIN / "rennbahn", "serve", *argv[1:])
+        return
     if task == "play":
         options = argv[1:] or ["--seats", "you,heuristic,heuristic"]
         run(BIN / "rennbahn", "play", "gibgas", *options)

@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/regenerate_reference.py            # records and perft counts
     .venv/bin/python scripts/regenerate_reference.py --check    # only report differences
+    .venv/bin/python scripts/regenerate_reference.py --game gibgas   # one game only
 
 Reference records: one seeded game per registered variant listed in RECORDS, with the state
 notation and the legal moves after every step (``trace``). Perft counts: for the positions in
@@ -34,9 +35,12 @@ def make_record(variant: str) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--game", help="only this game (its record and perft positions)")
     args = parser.parse_args()
     changed = 0
     for entry in rennbahn.registered_games():
+        if args.game and entry.name != args.game:
+            continue
         variant = entry.variants[0] if entry.variants else entry.name
         path = REFERENCE / f"{entry.name}.record.json"
         data = make_record(variant)
@@ -50,6 +54,8 @@ def main() -> None:
     positions = json.loads(perft_path.read_text()) if perft_path.exists() else []
     for position in positions:
         game = rennbahn.load_game(position["game"])
+        if args.game and game.NAME != args.game:
+            continue
         state = game.state_from_text(position["state"]) if position.get("state") \
             else game.new_initial_state()
         count = perft(state, position["depth"])

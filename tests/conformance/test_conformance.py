@@ -56,6 +56,12 @@ def _check_node(state: State, rng: random.Random) -> None:
         assert restored.legal_actions(seat) == state.legal_actions(seat)
         assert restored.observation(seat) == state.observation(seat)
 
+    # The public observation is JSON, survives notation, and holds nothing that any one seat
+    # may not know: every state resampled from any seat's information state shows the same.
+    public = state.public_observation()
+    assert json.loads(json.dumps(public)) == public
+    assert restored.public_observation() == public
+
     # Observations are JSON and the resampled state looks the same to that seat.
     for seat in range(n):
         obs = state.observation(seat)
@@ -65,6 +71,7 @@ def _check_node(state: State, rng: random.Random) -> None:
         assert sample.information_state_string(seat) == state.information_state_string(seat)
         assert sample.current_player() == player
         assert sample.legal_actions(seat) == state.legal_actions(seat)
+        assert sample.public_observation() == public, f"public view differs for seat {seat}"
 
     if player == CHANCE:
         outcomes = state.chance_outcomes()
@@ -102,8 +109,13 @@ def _check_node(state: State, rng: random.Random) -> None:
             with pytest.raises(rennbahn.IllegalActionError):
                 state.apply_actions([state.legal_actions(0)[0]] * (n + 1))
             assert state.to_text() == text
-    with pytest.raises(rennbahn.IllegalActionError):
-        state.observation_string(n)
+    for seat in (n, -1):
+        with pytest.raises(rennbahn.IllegalActionError):
+            state.observation(seat)
+        with pytest.raises(rennbahn.IllegalActionError):
+            state.legal_actions(seat)
+        with pytest.raises(rennbahn.IllegalActionError):
+            state.resample_from_infostate(seat, rng)
 
 
 @pytest.mark.parametrize(("name", "variant"), VARIANTS)

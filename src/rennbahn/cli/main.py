@@ -239,12 +239,20 @@ def replay_command(
 
 
 def _mount_optional() -> None:
-    """Sub-commands that live with a game (``rennbahn tracks`` comes with Ausgebremst)."""
+    """Commands in modules of their own: ``rennbahn tracks`` (Ausgebremst's tracks) and
+    ``rennbahn serve`` (the web server; its own module keeps the web extra optional)."""
     try:
         tracks = importlib.import_module("rennbahn.cli.tracks")
     except ModuleNotFoundError:
-        return
-    app.add_typer(tracks.app, name="tracks")
+        pass
+    else:
+        app.add_typer(tracks.app, name="tracks")
+    try:
+        serve = importlib.import_module("rennbahn.cli.serve")
+    except ModuleNotFoundError:
+        pass
+    else:
+        app.command(name="serve")(serve.serve)
 
 
 _mount_optional()

@@ -190,16 +190,24 @@ class State(ABC):
         """A copy of the game position (the base class copies the history)."""
 
     @abstractmethod
-    def observation(self, player: int) -> dict[str, JSON]:
-        """A JSON-serialisable dict of exactly what ``player`` may know now."""
+    def _observation(self, player: int) -> dict[str, JSON]:
+        """A JSON-serialisable dict of exactly what ``player`` (a valid seat) may know now."""
+
+    def _public_observation(self) -> dict[str, JSON]:
+        """A JSON-serialisable dict of what every seat knows now (for spectators).
+
+        It must hold nothing that some seat may not see: the conformance test checks that it
+        is the same in every state resampled from any seat's information state.
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no public observation yet")
 
     @abstractmethod
     def to_text(self) -> str:
         """Compact full-state notation that ``Game.state_from_text`` reads back exactly."""
 
     @abstractmethod
-    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
-        """A full state consistent with everything ``player`` knows (hidden parts sampled)."""
+    def _resample_from_infostate(self, player: int, rng: random.Random) -> State:
+        """A full state consistent with everything ``player`` (a valid seat) knows."""
 
     def _visibility(self, actor: int, action: int) -> int:
         """Bitmask of the seats that see ``action`` (called before it is applied)."""
@@ -224,9 +232,9 @@ class State(ABC):
             player = self.current_player()
         if player == CHANCE:
             return [a for a, _ in self._chance_outcomes()] if self.is_chance_node() else []
-        if player < 0 or self.is_terminal():
-            return []
         self._check_seat(player)
+        if self.is_terminal():
+            return []
         return list(self._legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -263,11 +271,45 @@ class State(ABC):
         self._log.extend(entries)
 
     def action_to_string(self, player: int, action: int) -> str:
-        """Short, unique, readable notation of ``action`` (read back by string_to_action)."""
-        return self._action_to_string(player, action)
+        """Short, unique, readable notation of ``action`` (read back by string_to_action).
+
+        ``player`` is a seat or CHANCE; ``action`` a whole number in the player's id range.
+        """
+        if player != CHANCE:
+            self._check_seat(player)
+        _check_int("an action", action)
+        game = self._game
+        bound = game.max_chance_outcomes() if player == CHANCE else game.num_distinct_actions()
+        if not 0 <= action < bound:
+            kind = "chance outcome" if player == CHANCE else "action"
+            raise IllegalActionError(
+                f"there is no {kind} {action} in {game.NAME}; ids are 0 to {bound - 1}"
+            )
+        try:
+            return self._action_to_string(player, action)
+        except (ValueError, IndexError, KeyError) as exc:
+            if isinstance(exc, IllegalActionError):
+                raise
+            raise IllegalActionError(f"{action} is not an action of {game.NAME}: {exc}") from exc
+
+    def observation(self, player: int) -> dict[str, JSON]:
+        """A JSON-serialisable dict of exactly what seat ``player`` may know now."""
+        self._check_seat(player)
+        return self._observation(player)
+
+    def public_observation(self) -> dict[str, JSON]:
+        """A JSON-serialisable dict of what every seat knows now: the spectator's view."""
+        return self._public_observation()
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
+        """A full state consistent with everything ``player`` knows (hidden parts sampled)."""
+        self._check_seat(player)
+        return self._resample_from_infostate(player, rng)
 
     def string_to_action(self, player: int, text: str) -> int:
         """Read a move in notation; the move must be legal for ``player`` here."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move is written as text, not {text!r}")
         wanted = text.strip()
         legal = self.legal_actions(player)
         for action in legal:
@@ -334,14 +376,14 @@ class State(ABC):
     # -- helpers for subclasses -----------------------------------------------------------
     def _check_seat(self, player: int) -> None:
         n = self._game.num_players()
+        if type(player) is not int:
+            _check_int("a seat", player)
         if not 0 <= player < n:
             raise IllegalActionError(f"there is no seat {player}; seats are 0 to {n - 1}")
 
     def _check_legal(self, player: int, action: int) -> None:
-        if type(action) is not int and (  # the common case first: a plain int
-            isinstance(action, bool) or not isinstance(action, numbers.Integral)
-        ):
-            raise IllegalActionError(f"an action is a whole number, not {action!r}")
+        if type(action) is not int:  # the common case first: a plain int
+            _check_int("an action", action)
         if player == CHANCE:
             legal = [a for a, _ in self._chance_outcomes()]
         else:
@@ -361,3 +403,11 @@ class State(ABC):
         """Called by ``state_from_text``: the information state starts at this position."""
         self._origin = self._copy()
         self._origin._log = []
+
+
+def _check_int(what: str, value: object) -> None:
+    """Refuse anything but a whole number (bool, float and str included)."""
+    if type(value) is int:
+        return
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise IllegalActionError(f"{what} is a whole number, not {value!r}")

@@ -880,7 +880,7 @@ class AusgebremstState(State):
             return sorted(chart), left - (sum(chart) - sum(cards))
         return list(cards), left
 
-    def observation(self, player: int) -> dict[str, JSON]:
+    def _observation(self, player: int) -> dict[str, JSON]:
         self._check_seat(player)
         g = self.g
         track = self.track
@@ -1085,7 +1085,7 @@ class AusgebremstState(State):
             self.pitc[car] = _read_cards(fields[11])
 
     # -- hidden information ---------------------------------------------------------------
-    def resample_from_infostate(self, player: int, rng: random.Random) -> AusgebremstState:
+    def _resample_from_infostate(self, player: int, rng: random.Random) -> AusgebremstState:
         from rennbahn.games.ausgebremst.resample import resample
 
         return resample(self, player, rng)

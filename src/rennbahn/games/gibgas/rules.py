@@ -634,7 +634,7 @@ class GibGasState(State):
             lines.append(f"pit stops: drivers {[q + 1 for q in self.queue]}, points {self.points}")
         return "\n".join(lines)
 
-    def observation(self, player: int) -> dict[str, JSON]:
+    def _observation(self, player: int) -> dict[str, JSON]:
         g = self.g
         cards = g.deck.cards
         drivers: list[JSON] = []
@@ -689,7 +689,7 @@ class GibGasState(State):
             obs["winners"] = self.winners()
         return obs
 
-    def resample_from_infostate(self, player: int, rng: random.Random) -> GibGasState:
+    def _resample_from_infostate(self, player: int, rng: random.Random) -> GibGasState:
         """Only the other drivers' secret discards (six drivers) are hidden (I15)."""
         self._check_seat(player)
         state = self.clone()

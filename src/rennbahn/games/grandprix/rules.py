@@ -739,7 +739,7 @@ class GrandPrixState(State):
             raise NotationError("'draw' needs a stack whose next card is not yet certain")
 
     # -- what a seat sees ------------------------------------------------------------------
-    def observation(self, player: int) -> dict[str, JSON]:
+    def _observation(self, player: int) -> dict[str, JSON]:
         """Everything: the stack's order is not fixed until drawn, so nothing is hidden."""
         self._check_seat(player)
         track: list[JSON] = []
@@ -810,7 +810,7 @@ class GrandPrixState(State):
                 turns.append(TURN_AHEAD)
         return turns
 
-    def resample_from_infostate(self, player: int, rng: random.Random) -> GrandPrixState:
+    def _resample_from_infostate(self, player: int, rng: random.Random) -> GrandPrixState:
         """Nothing is hidden (the stack's order is chance at each draw), so: a copy."""
         self._check_seat(player)
         state = self.clone()

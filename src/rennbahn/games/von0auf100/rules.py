@@ -422,7 +422,7 @@ class Von0auf100State(State):
             return "layout"
         return "deal" if len(self.deal) < self.g.deals else "race"
 
-    def observation(self, player: int) -> dict[str, JSON]:
+    def _observation(self, player: int) -> dict[str, JSON]:
         """The board, the cans, the public results, and this seat's own licences only."""
         self._check_seat(player)
         g = self.g
@@ -587,7 +587,7 @@ class Von0auf100State(State):
         copy._origin = None
         return copy
 
-    def resample_from_infostate(self, player: int, rng: random.Random) -> Von0auf100State:
+    def _resample_from_infostate(self, player: int, rng: random.Random) -> Von0auf100State:
         """The other seats' licences (in every race the history holds), sampled uniformly
         among the deals that explain everything ``player`` saw: its own licences and what
         the table learnt when cars crossed the line."""
