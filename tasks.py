@@ -61,7 +61,8 @@ def main(argv: list[str]) -> None:
         return
     run(BIN / "ruff", "check", ".")
     run(BIN / "mypy")
-    run(BIN / "pytest", *argv[1:])
+    parallel = [] if any(a.startswith(("-n", "-p")) for a in argv[1:]) else ["-n", "auto"]
+    run(BIN / "pytest", *parallel, *argv[1:])
 
 
 if __name__ == "__main__":
