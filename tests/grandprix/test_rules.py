@@ -280,6 +280,42 @@ def test_i10_i11_a_returning_car_on_the_accident_blocks_outward_ones(blocks: str
     assert cars(play(at(f"{FULL} 0,39,0,0 0:roll 50", game), "4")) == "4,39,0,0"
 
 
+# The issue's layouts: turnaround on card 21, the accident on card 20 or 19.
+ACCIDENT_20 = "sc<Gc>sc<Pc>sc<sOc>sc<ssc>sAT"
+ACCIDENT_19 = "sc<Gc>sc<Pc>sc<sOc>sc<ssc>AsT"
+ALL_READINGS = [
+    "grandprix",
+    "grandprix(oncoming=pass)",
+    "grandprix(accident_blocks_return=false)",
+    "grandprix(oncoming=pass,accident_blocks_return=false)",
+]
+
+
+@pytest.mark.parametrize("game", ALL_READINGS)
+@pytest.mark.parametrize("roll", range(1, 7))
+def test_i11_a_car_on_the_accident_does_not_block_itself_on_the_way_back(
+    game: str, roll: int
+) -> None:
+    """I11 (regression, issue 9): the car standing on the accident drives out over the
+    turnaround and back across its own card; it is not one of the cars that block it."""
+    state = play(at(f"{ACCIDENT_20} 20,0,0,0 0:roll 50", game), str(roll))
+    assert cars(state) == f"{20 + roll},0,0,0"
+
+
+@pytest.mark.parametrize("game", ALL_READINGS)
+def test_i11_a_car_one_card_before_the_turnaround_passes_its_own_accident(game: str) -> None:
+    """I11: from the accident on card 19 a 5 goes 20, 21 (turnaround), 22, 23 (card 19,
+    which it has just left) to 24."""
+    state = play(at(f"{ACCIDENT_19} 19,0,0,0 0:roll 50", game), "5")
+    assert cars(state) == "24,0,0,0"
+
+
+def test_i11_another_car_on_the_accident_still_blocks_the_way_back() -> None:
+    """I11: a returning car coming up to the accident with a car on it stops before it."""
+    state = play(at(f"{ACCIDENT_19} 19,21,0,0 1:roll 50"), "4")
+    assert cars(state) == "19,22,0,0"
+
+
 def test_i11_driving_continues_once_the_accident_is_free() -> None:
     state = play(at(f"{FULL} 2,3,0,0 1:roll 50"), "2")
     assert cars(state) == "2,5,0,0" and state.current_player() == CHANCE

@@ -100,7 +100,7 @@ class GrandPrixGame(Game):
 
     NAME: ClassVar[str] = "grandprix"
     TITLE: ClassVar[str] = "Grand Prix (Ravensburger 1998)"
-    VERSION: ClassVar[int] = 2
+    VERSION: ClassVar[int] = 3
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 4
     PARAMS: ClassVar[tuple[Param, ...]] = (
@@ -391,7 +391,9 @@ class GrandPrixState(State):
 
         ``again`` is the grandstand's second drive (I14): as far as the laid track allows
         instead of not at all (I4). A car never drives onto its own card again in the same
-        direction, so it is never in its own way.
+        direction; on the way back it passes the card it stands on, where it still counts as
+        an outward car, so there it does not count against itself (I11: a car on the accident
+        card drives on over the turnaround and back across its own card).
         """
         t = self.turnaround
         kinds = self.kinds
@@ -417,6 +419,8 @@ class GrandPrixState(State):
             if 0 <= t < step:
                 card = 2 * t - step
                 value = load[card]
+                if card == progress:
+                    value -= _OUT  # the moving car itself, still counted outward there
                 cars = value >> 4  # I9: returning cars pass outward ones ...
                 if value & 15 and accident_blocks and kinds[card] == ACCIDENT:
                     cars += value & 15  # ... but not one on the accident (I11)
