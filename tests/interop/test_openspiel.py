@@ -1,6 +1,6 @@
 """The OpenSpiel adapter, checked by OpenSpiel's own tests and bots.
 
-``pyspiel.random_sim_test(game, num_sims=20, serialize=True)`` runs for every registered
+``pyspiel.random_sim_test(game, serialize=True)`` runs for every registered
 game and variant (in a pool of two processes: the C++ test drives Python states and is slow),
 OpenSpiel's Python MCTS and ISMCTS bots play every sequential game to the end, and the
 adapter's GameType, GameInfo, parameters, strings, tensors and resampler are checked against
