@@ -7,21 +7,33 @@ from pathlib import Path
 from typing import Any
 
 from rennbahn.core.errors import ParameterError
+from rennbahn.core.params import shown
+
+
+def _is_file(path: Path) -> bool:
+    """``path.is_file()``, false for a path the system cannot even look up (too long, NUL)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def read_component_file(name: str, folder: Path, what: str) -> tuple[Path, Any]:
     """Read ``folder/<name>.json``, or the JSON file at path ``name``.
 
     ``what`` names the component in errors ("Gib Gas! card mix"); an unknown name lists the
-    files the folder has.
+    files the folder has. Every failure (no such file, unreadable, not UTF-8, not JSON, nested
+    too deep) is a :class:`ParameterError`.
     """
     path = folder / f"{name}.json"
-    if not path.is_file():
+    if not _is_file(path):
         path = Path(name)
-    if not path.is_file():
+    if not _is_file(path):
         known = ", ".join(sorted(p.stem for p in folder.glob("*.json")))
-        raise ParameterError(f"no {what} {name!r}; give one of {known} or a path to a JSON file")
+        raise ParameterError(
+            f"no {what} {shown(name)}; give one of {known} or a path to a JSON file"
+        )
     try:
         return path, json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ParameterError(f"{what} {path} is not readable JSON: {exc}") from exc
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise ParameterError(f"{what} {shown(str(path))} is not readable JSON: {exc}") from exc

@@ -15,6 +15,21 @@ from rennbahn.core.errors import ParameterError
 
 ParamValue = bool | int | str
 
+#: Longest text of an integer parameter: more digits than any bound needs, and far below
+#: Python's limit on converting digits (a 5,000-digit number raised ``ValueError``).
+MAX_INT_DIGITS = 18
+#: Longest game string read at all.
+MAX_GAME_STRING = 10_000
+
+# ASCII digits only: ``str.isdigit`` and ``\\d`` also take Arabic-Indic or superscript digits.
+_INTEGER = re.compile(rf"-?[0-9]{{1,{MAX_INT_DIGITS}}}", re.ASCII)
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """``repr(value)``, cut short so that a huge input never floods an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 5] + "...'" + f" ({len(text)} chars)"
+
 
 @dataclass(frozen=True)
 class Param:
@@ -47,7 +62,7 @@ class Param:
     def coerce(self, value: object) -> ParamValue:
         """Turn ``value`` (a Python value or the text of a game string) into this type."""
         wrong = ParameterError(
-            f"parameter {self.name}={value!r} is not allowed; it takes {self.allowed()}"
+            f"parameter {self.name}={shown(value)} is not allowed; it takes {self.allowed()}"
         )
         result: ParamValue
         if isinstance(self.default, bool):
@@ -62,8 +77,8 @@ class Param:
                 raise wrong
             if isinstance(value, int):
                 result = value
-            elif isinstance(value, str) and re.fullmatch(r"-?\d+", value.strip()):
-                result = int(value)
+            elif isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
+                result = int(value.strip())
             else:
                 raise wrong
             if (self.minimum is not None and result < self.minimum) or (
@@ -89,10 +104,18 @@ _GAME_STRING = re.compile(r"^\s*([A-Za-z0-9_]+)\s*(?:\((.*)\))?\s*$", re.S)
 
 def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
     """Split ``name(key=value,...)`` into the name and the raw parameter texts."""
+    if not isinstance(text, str):
+        raise ParameterError(
+            f"a game string is text such as gibgas(players=4), not {shown(text)}"
+        )
+    if len(text) > MAX_GAME_STRING:
+        raise ParameterError(
+            f"game string of {len(text)} characters; at most {MAX_GAME_STRING} are read"
+        )
     match = _GAME_STRING.match(text)
     if match is None:
         raise ParameterError(
-            f"malformed game string {text!r}; expected name or name(key=value,...), "
+            f"malformed game string {shown(text)}; expected name or name(key=value,...), "
             "for example gibgas(players=4,champions=true)"
         )
     name, inner = match.group(1), match.group(2)
@@ -103,10 +126,11 @@ def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
             key, value = key.strip(), value.strip()
             if not sep or not key or not value:
                 raise ParameterError(
-                    f"malformed parameter {part.strip()!r} in {text!r}; expected key=value"
+                    f"malformed parameter {shown(part.strip())} in {shown(text)}; "
+                    "expected key=value"
                 )
             if key in raw:
-                raise ParameterError(f"parameter {key!r} is given twice in {text!r}")
+                raise ParameterError(f"parameter {shown(key)} is given twice in {shown(text)}")
             raw[key] = value
     return name, raw
 
@@ -121,7 +145,7 @@ def resolve(
         if key not in by_name:
             names = ", ".join(sorted(by_name)) or "(none)"
             raise ParameterError(
-                f"game {game!r} has no parameter {key!r}; its parameters are: {names}"
+                f"game {game!r} has no parameter {shown(key)}; its parameters are: {names}"
             )
         result[key] = by_name[key].coerce(value)
     return result

@@ -24,8 +24,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from rennbahn.core.errors import IllegalActionError, NotationError, allowed_list
-from rennbahn.core.params import Param, ParamValue, game_string, resolve
+from rennbahn.core.errors import (
+    IllegalActionError,
+    NotationError,
+    ParameterError,
+    RennbahnError,
+    allowed_list,
+)
+from rennbahn.core.params import Param, ParamValue, game_string, resolve, shown
 
 CHANCE = -1
 SIMULTANEOUS = -2
@@ -61,8 +67,17 @@ class Game(ABC):
     HIDDEN_INFORMATION: ClassVar[bool] = False
 
     def __init__(self, params: Mapping[str, object] | None = None) -> None:
+        if params is not None and not isinstance(params, Mapping):
+            raise ParameterError(f"{self.NAME} parameters are a mapping, not {shown(params)}")
         self._params: dict[str, ParamValue] = resolve(self.NAME, self.PARAMS, params or {})
-        self._setup()
+        try:
+            self._setup()
+        except RennbahnError:
+            raise
+        except (OSError, ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
+            # A component file named by a parameter is outside input too: whatever is wrong
+            # with it (unreadable, too long a path, malformed) is the parameter's fault.
+            raise ParameterError(f"{self}: the parameters cannot be used: {exc}") from exc
 
     # -- to implement ---------------------------------------------------------------------
     @abstractmethod
@@ -118,13 +133,15 @@ class Game(ABC):
 
     def state_from_text(self, text: str) -> State:
         """Read a state written by :meth:`State.to_text`. Raises :class:`NotationError`."""
+        if not isinstance(text, str):
+            raise NotationError(f"a {self.NAME} state is written as text, not {shown(text)}")
         try:
             state = self._state_from_text(text)
         except NotationError:
             raise
-        except (ValueError, IndexError, KeyError) as exc:
+        except (ValueError, IndexError, KeyError, TypeError, RecursionError) as exc:
             raise NotationError(
-                f"malformed {self.NAME} state notation {text!r}: {exc}"
+                f"malformed {self.NAME} state notation {shown(text)}: {exc}"
             ) from exc
         if state._origin is None:
             state._mark_origin()  # its information state starts here
@@ -309,7 +326,7 @@ class State(ABC):
     def string_to_action(self, player: int, text: str) -> int:
         """Read a move in notation; the move must be legal for ``player`` here."""
         if not isinstance(text, str):
-            raise NotationError(f"a move is written as text, not {text!r}")
+            raise NotationError(f"a move is written as text, not {shown(text)}")
         wanted = text.strip()
         legal = self.legal_actions(player)
         for action in legal:
@@ -318,7 +335,8 @@ class State(ABC):
         names = [self._action_to_string(player, a) for a in legal]
         who = "chance" if player == CHANCE else f"seat {player}"
         raise IllegalActionError(
-            f"{wanted!r} is not a legal move for {who} here; legal moves: {allowed_list(names)}"
+            f"{shown(wanted)} is not a legal move for {who} here; "
+            f"legal moves: {allowed_list(names)}"
         )
 
     def history(self) -> list[int]:
@@ -410,4 +428,4 @@ def _check_int(what: str, value: object) -> None:
     if type(value) is int:
         return
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise IllegalActionError(f"{what} is a whole number, not {value!r}")
+        raise IllegalActionError(f"{what} is a whole number, not {shown(value)}")

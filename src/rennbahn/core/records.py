@@ -2,20 +2,84 @@
 
 A step is one action of a seat, one chance outcome, or one joint action at a simultaneous
 node. Each action is kept both as an id and in notation; on replay both must agree.
+
+The format, ``rennbahn-record/1``, is declared below as a schema (:class:`RecordSchema`,
+checked by msgspec, whose errors name the field, e.g. ``$.moves[3].action``); every way a
+record can be wrong raises :class:`RecordError`. A record is written while the game goes on
+(:func:`write_atomically` after every step): an unfinished game's record has
+``"result": null`` and its ``final`` is the position reached so far, so it can be resumed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import re
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from rennbahn.core.errors import RecordError, RennbahnError
+from rennbahn.core.params import shown
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, State
 
 FORMAT = "rennbahn-record/1"
+#: A record file larger than this is refused unread (a long Grand Prix race is ~1 MB).
+MAX_RECORD_BYTES = 64 * 2**20
+
+# -- the declared format ---------------------------------------------------------------------
+ActionId = Annotated[int, msgspec.Meta(ge=0, lt=2**31)]
+SeatNumber = Annotated[int, msgspec.Meta(ge=0, lt=64)]
+Text = Annotated[str, msgspec.Meta(max_length=1_000_000)]
+Return = Annotated[float, msgspec.Meta(ge=-1e12, le=1e12)]  # finite: no Infinity, no NaN
+
+
+class StepSchema(msgspec.Struct, forbid_unknown_fields=True):
+    """One step: ``seat`` is a seat number or ``"chance"`` with ``action`` and ``move``, or
+    ``"all"`` (a simultaneous node) with ``actions`` and ``moves``, one per seat."""
+
+    seat: SeatNumber | Literal["chance", "all"]
+    action: ActionId | None = None
+    move: Text | None = None
+    actions: list[ActionId] | None = None
+    moves: list[Text] | None = None
+
+
+class RecordSchema(msgspec.Struct):
+    """A record as stored. Unknown top-level fields are kept (``Record.extra``).
+
+    ``result`` is null while the game is unfinished; ``final`` is then the last position.
+    """
+
+    format: Literal["rennbahn-record/1"]
+    game: Annotated[str, msgspec.Meta(min_length=1, max_length=10_000)]
+    version: Annotated[int, msgspec.Meta(ge=0, lt=2**31)]
+    moves: list[StepSchema]
+    result: list[Return] | None
+    final: Text
+    seed: int | None = None
+    seats: list[Annotated[str, msgspec.Meta(max_length=100)]] = []
+    start: Text | None = None
+
+
+_KNOWN = set(RecordSchema.__struct_fields__)
+
+
+def _validate(data: object, schema: type[Any], where: str = "") -> Any:
+    try:
+        return msgspec.convert(data, schema, strict=True)
+    except msgspec.ValidationError as exc:
+        step = re.search(r"\$\.moves\[(\d+)\]", str(exc))
+        if step is not None:  # msgspec counts from 0, people (and replay) from 1
+            where = f" move {int(step.group(1)) + 1}"
+        raise RecordError(f"malformed record{where}: {exc}") from exc
+    except RecursionError as exc:
+        raise RecordError(f"malformed record{where}: nested too deeply") from exc
 
 
 @dataclass(frozen=True)
@@ -34,30 +98,30 @@ class Step:
 
     @staticmethod
     def from_json(data: object, number: int) -> Step:
+        """Read step ``number`` (1-based, for messages) of a record."""
+        return Step.from_schema(_validate(data, StepSchema, f" move {number}"), number)
+
+    @staticmethod
+    def from_schema(step: StepSchema, number: int) -> Step:
         where = f"move {number}"
-        if not isinstance(data, dict):
-            raise RecordError(f"{where}: expected an object with seat, action and move")
-        seat = data.get("seat")
-        try:
-            if seat == "all":
-                actions = tuple(int(a) for a in data["actions"])
-                moves = tuple(str(m) for m in data["moves"])
-                if len(actions) != len(moves):
-                    raise RecordError(f"{where}: actions and moves differ in length")
-                return Step(SIMULTANEOUS, actions, moves)
-            actor = CHANCE if seat == "chance" else seat
-            if not isinstance(actor, int) or isinstance(actor, bool):
-                raise RecordError(f"{where}: seat must be a seat number, 'chance' or 'all'")
-            return Step(actor, (int(data["action"]),), (str(data["move"]),))
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, RecordError):
-                raise
-            raise RecordError(f"{where}: malformed step {data!r} ({exc})") from exc
+        if step.seat == "all":
+            if step.actions is None or step.moves is None or step.action is not None \
+                    or step.move is not None:
+                raise RecordError(f"{where}: a joint step (seat 'all') has actions and moves")
+            if len(step.actions) != len(step.moves) or not step.actions:
+                raise RecordError(f"{where}: actions and moves differ in length")
+            return Step(SIMULTANEOUS, tuple(step.actions), tuple(step.moves))
+        if step.action is None or step.move is None or step.actions is not None \
+                or step.moves is not None:
+            raise RecordError(f"{where}: a step of seat {step.seat!r} has action and move")
+        actor = CHANCE if step.seat == "chance" else step.seat
+        assert isinstance(actor, int)
+        return Step(actor, (step.action,), (step.move,))
 
 
 @dataclass
 class Record:
-    """A complete game: enough to replay it exactly."""
+    """A game, finished or not: enough to replay it exactly (and to resume it)."""
 
     game: str
     version: int
@@ -68,6 +132,8 @@ class Record:
     final: str
     start: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: False while the game goes on: then ``returns`` is empty and ``final`` the last position.
+    finished: bool = True
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -80,19 +146,21 @@ class Record:
         if self.start is not None:
             data["start"] = self.start
         data["moves"] = [s.to_json() for s in self.steps]
-        data["result"] = self.returns
+        data["result"] = self.returns if self.finished else None
         data["final"] = self.final
-        data.update(self.extra)
+        data.update({k: v for k, v in self.extra.items() if k not in _KNOWN})
         return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+        """Write the record to ``path``, atomically (a reader sees the old or the new one)."""
+        write_atomically(Path(path), self.dumps() + "\n")
 
     @staticmethod
     def from_json(data: object) -> Record:
+        """Check ``data`` (parsed JSON) against :class:`RecordSchema` and read it."""
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         if data.get("format") != FORMAT:
@@ -100,46 +168,75 @@ class Record:
         missing = [k for k in ("game", "version", "moves", "result", "final") if k not in data]
         if missing:
             raise RecordError(f"record lacks {', '.join(missing)}")
-        if not isinstance(data["moves"], list):
-            raise RecordError("record 'moves' must be a list")
-        steps = [Step.from_json(m, i + 1) for i, m in enumerate(data["moves"])]
-        try:
-            returns = [float(r) for r in data["result"]]
-        except (TypeError, ValueError) as exc:
-            raise RecordError(f"record 'result' must be a list of numbers ({exc})") from exc
-        known = {"format", "game", "version", "seed", "seats", "start", "moves", "result", "final"}
+        schema: RecordSchema = _validate(data, RecordSchema)
+        steps = [Step.from_schema(m, i + 1) for i, m in enumerate(schema.moves)]
         return Record(
-            game=str(data["game"]),
-            version=int(data["version"]),
-            seed=data.get("seed"),
-            seats=[str(s) for s in data.get("seats", [])],
+            game=schema.game,
+            version=schema.version,
+            seed=schema.seed,
+            seats=list(schema.seats),
             steps=steps,
-            returns=returns,
-            final=str(data["final"]),
-            start=data.get("start"),
-            extra={k: v for k, v in data.items() if k not in known},
+            returns=list(schema.result or []),
+            final=schema.final,
+            start=schema.start,
+            extra={k: v for k, v in data.items() if k not in _KNOWN},
+            finished=schema.result is not None,
         )
 
     @staticmethod
-    def loads(text: str) -> Record:
+    def loads(text: str | bytes) -> Record:
+        """Read a record from its JSON text (bytes must be UTF-8)."""
+        if isinstance(text, str):
+            text = text.encode("utf-8", "surrogatepass")
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
+            data = msgspec.json.decode(text)
+        except msgspec.DecodeError as exc:
             raise RecordError(f"record is not valid JSON: {exc}") from exc
+        except RecursionError as exc:
+            raise RecordError("record is not valid JSON: nested too deeply") from exc
         return Record.from_json(data)
 
     @staticmethod
     def load(path: str | Path) -> Record:
-        return Record.loads(Path(path).read_text(encoding="utf-8"))
+        """Read a record file. A missing or unreadable file raises ``OSError``."""
+        with Path(path).open("rb") as file:
+            text = file.read(MAX_RECORD_BYTES + 1)
+        if len(text) > MAX_RECORD_BYTES:
+            raise RecordError(f"{path} is larger than {MAX_RECORD_BYTES} bytes; not a record")
+        return Record.loads(text)
 
 
-def replay(record: Record) -> Iterator[tuple[Step | None, State]]:
-    """Step through a record: yields (None, start) then (step, state after it) per step.
+def check_writable(path: str | Path) -> Path:
+    """Make sure a record can be written to ``path`` before a game starts.
 
-    Every step is checked: it must be legal, its notation must match its action id, and
-    the end must match the recorded result and final state. A bad step raises
-    :class:`RecordError` naming the move number and the reason.
+    Raises ``OSError`` (no such folder, a folder in the way, no permission) naming the path.
     """
+    target = Path(path)
+    if target.is_dir():
+        raise IsADirectoryError(f"{target} is a folder; give a file name for the record")
+    folder = target.parent
+    if not folder.is_dir():
+        raise FileNotFoundError(f"no folder {folder} to write the record {target.name} in")
+    with tempfile.NamedTemporaryFile(dir=folder, prefix=f".{target.name}.", suffix=".tmp"):
+        pass
+    return target
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` in one step: write a file beside it, then rename it."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def start_state(record: Record) -> State:
+    """The state the record starts from (checked: game, version and start notation)."""
     from rennbahn.core.registry import load_game
 
     try:
@@ -151,37 +248,31 @@ def replay(record: Record) -> Iterator[tuple[Step | None, State]]:
             f"record was made with {game.NAME} version {record.version}; "
             f"this is version {game.version}"
         )
-    state = game.state_from_text(record.start) if record.start else game.new_initial_state()
+    if not record.start:
+        return game.new_initial_state()
+    try:
+        return game.state_from_text(record.start)
+    except RennbahnError as exc:
+        raise RecordError(f"record's start position cannot be read: {exc}") from exc
+
+
+def replay(record: Record) -> Iterator[tuple[Step | None, State]]:
+    """Step through a record: yields (None, start) then (step, state after it) per step.
+
+    Every step is checked: it must be legal, its notation must match its action id, and
+    the end must match the recorded result and final state (for an unfinished record, the
+    last position). A bad step raises :class:`RecordError` naming the move number and the
+    reason.
+    """
+    state = start_state(record)
     yield None, state.clone()
     for number, step in enumerate(record.steps, start=1):
-        where = f"move {number}"
-        if state.is_terminal():
-            raise RecordError(f"{where}: the game was already over")
-        player = state.current_player()
-        if (step.actor == SIMULTANEOUS) != (player == SIMULTANEOUS) or (
-            step.actor != SIMULTANEOUS and step.actor != player
-        ):
-            expected = {CHANCE: "chance", SIMULTANEOUS: "all"}.get(player, str(player))
-            raise RecordError(f"{where}: recorded for seat {step.to_json()['seat']}, "
-                              f"but it is {expected}'s turn")
-        try:
-            for seat_index, (action, move) in enumerate(zip(step.actions, step.moves,
-                                                            strict=True)):
-                seat = seat_index if step.actor == SIMULTANEOUS else step.actor
-                if state.action_to_string(seat, action) != move:
-                    raise RecordError(
-                        f"{where}: action {action} is "
-                        f"{state.action_to_string(seat, action)!r}, not {move!r}"
-                    )
-            if step.actor == SIMULTANEOUS:
-                state.apply_actions(list(step.actions))
-            else:
-                state.apply_action(step.actions[0])
-        except RecordError:
-            raise
-        except (RennbahnError, IndexError, KeyError) as exc:
-            raise RecordError(f"{where} ({', '.join(step.moves)}): {exc}") from exc
+        apply_step(state, step, number)
         yield step, state.clone()
+    if not record.finished:
+        if state.to_text() != record.final:
+            raise RecordError("replayed position differs from the recorded one")
+        return
     if not state.is_terminal():
         raise RecordError(f"record ends after move {len(record.steps)} before the game is over")
     if state.to_text() != record.final:
@@ -190,3 +281,33 @@ def replay(record: Record) -> Iterator[tuple[Step | None, State]]:
         raise RecordError(
             f"replayed result {state.returns()} differs from the recorded {record.returns}"
         )
+
+
+def apply_step(state: State, step: Step, number: int) -> None:
+    """Apply recorded step ``number`` to ``state``, checking the turn, legality and notation."""
+    where = f"move {number}"
+    if state.is_terminal():
+        raise RecordError(f"{where}: the game was already over")
+    player = state.current_player()
+    if (step.actor == SIMULTANEOUS) != (player == SIMULTANEOUS) or (
+        step.actor != SIMULTANEOUS and step.actor != player
+    ):
+        expected = {CHANCE: "chance", SIMULTANEOUS: "all"}.get(player, str(player))
+        raise RecordError(f"{where}: recorded for seat {step.to_json()['seat']}, "
+                          f"but it is {expected}'s turn")
+    if step.actor == SIMULTANEOUS and len(step.actions) != state.get_game().num_players():
+        raise RecordError(f"{where}: a joint step needs one action per seat")
+    try:
+        for seat_index, (action, move) in enumerate(zip(step.actions, step.moves, strict=True)):
+            seat = seat_index if step.actor == SIMULTANEOUS else step.actor
+            written = state.action_to_string(seat, action)
+            if written != move:
+                raise RecordError(f"{where}: action {action} is {written!r}, not {shown(move)}")
+        if step.actor == SIMULTANEOUS:
+            state.apply_actions(list(step.actions))
+        else:
+            state.apply_action(step.actions[0])
+    except RecordError:
+        raise
+    except RennbahnError as exc:
+        raise RecordError(f"{where} ({shown(', '.join(step.moves))}): {exc}") from exc
