@@ -1,0 +1,417 @@
+"""Gib Gas! as an SVG board, drawn from one seat's observation or the public one.
+
+Top to bottom: the face-up track row (kind, stars or crash damage, red fender-bender
+arrows; the front card is driven for next), the last reveal (who played what, fender
+benders, who won or crashed), pit stops with the die, one strip per driver (damage left,
+stars, cards won, this round's card, hand), Franz in a two-driver race, and the viewing
+seat's own hand to tap. It reads only the view, so it shows nothing the view does not hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rennbahn.core.protocol import Game
+from rennbahn.games._board import (
+    SEAT_COLOURS,
+    TAP,
+    WIDTH,
+    button,
+    check_lang,
+    circle,
+    die,
+    document,
+    group,
+    rect,
+    seat_name,
+    star,
+    text,
+    tr,
+)
+from rennbahn.games.gibgas.components import START_DAMAGE, Kind
+from rennbahn.games.gibgas.rules import GibGasGame, resolve_drive
+
+KIND_NAMES = {"V": "Vollgas!", "B": "Bremsen!", "XF": "Vollgas-Crash", "XS": "Bremsen-Crash"}
+KIND_FILL = {"V": "#2f9e44", "B": "#1c7ed6", "XF": "#c92a2a", "XS": "#862e9c"}
+#: The driver's cards as printed (the German originals).
+CARD_LABEL = {"die": "Würfel", "tempo": "Tempo-Halten", "pit": "Boxenstopp"}
+ROW_CARDS = 4
+CARD_W, CARD_H = 84.0, 112.0
+HAND_W, HAND_H = 68.0, 62.0
+
+
+def _parse(code: str) -> tuple[str, int, int]:
+    """A track card's kind letter(s), its stars or crash damage, its arrows."""
+    kind = code.rstrip("0123456789-")
+    value, _, arrows = code[len(kind):].partition("-")
+    return kind, int(value), int(arrows or 0)
+
+
+def _arrows(x: float, y: float, count: int, size: float = 11) -> str:
+    """Red downward arrows: the fender-bender damage printed on a track card."""
+    parts = []
+    for i in range(count):
+        left = x + i * (size + 3)
+        points = (f"{left},{y} {left + size},{y} {left + size / 2},{y + size}")
+        parts.append(f'<polygon points="{points}" fill="#e03131" stroke="#fff" '
+                     'stroke-width="0.6"/>')
+    return "".join(parts)
+
+
+def track_card(x: float, y: float, code: str, lang: str, *, scale: float = 1.0,
+               front: bool = False) -> str:
+    """One track card: its kind, stars (or crash damage) and arrows."""
+    kind, value, arrows = _parse(code)
+    w, h = CARD_W * scale, CARD_H * scale
+    parts = [rect(x, y, w, h, KIND_FILL.get(kind, "#888"), stroke="#ffd43b" if front else "#222",
+                  rx=6 * scale, stroke_width=4 if front else 1)]
+    name = KIND_NAMES.get(kind, kind)
+    first, _, second = name.partition("-")
+    parts.append(text(x + w / 2, y + 16 * scale, first + ("-" if second else ""),
+                      size=12 * scale, fill="#fff", weight="bold"))
+    if second:
+        parts.append(text(x + w / 2, y + 29 * scale, second, size=12 * scale, fill="#fff",
+                          weight="bold"))
+    mid = y + h * 0.58
+    if kind.startswith("X"):
+        parts.append(circle(x + w / 2, mid, 17 * scale, "#fff", stroke="#e03131",
+                            stroke_width=2))
+        parts.append(text(x + w / 2, mid + 6 * scale, f"-{value}", size=16 * scale,
+                          fill="#e03131", weight="bold"))
+    else:
+        per_row = 3
+        for i in range(value):
+            row, col = divmod(i, per_row)
+            count = min(per_row, value - row * per_row)
+            cx = x + w / 2 + (col - (count - 1) / 2) * 20 * scale
+            parts.append(star(cx, mid - 4 * scale + row * 20 * scale, 9 * scale))
+    aw = arrows * 14 * scale - 3 * scale
+    parts.append(_arrows(x + (w - aw) / 2, y + h - 18 * scale, arrows, 11 * scale))
+    label = (f"{name} " + (tr(lang, f"crash {value}", f"Crash {value}") if kind.startswith("X")
+                           else f"{value}★") + f", {arrows}▼")
+    return group(parts, aria_label=label)
+
+
+def driver_card(x: float, y: float, name: str, lang: str, *, w: float = HAND_W,
+                h: float = HAND_H, speed: Any = None, dim: bool = False) -> str:
+    """One of the nine driver's cards: a speed, the die, Tempo-Halten or Boxenstopp."""
+    fill = "#fff" if not dim else "#ddd"
+    parts = [rect(x, y, w, h, fill, stroke="#222", rx=5, stroke_width=1.2)]
+    if name.isdigit():
+        parts.append(text(x + w / 2, y + h * 0.52, name, size=min(22.0, h * 0.4),
+                          weight="bold"))
+        parts.append(text(x + w / 2, y + h * 0.8, "km/h", size=9, fill="#555"))
+    elif name == "die":
+        s = min(w, h) * 0.5
+        parts.append(die(x + (w - s) / 2, y + 4, s, speed if isinstance(speed, int) else 6))
+        parts.append(text(x + w / 2, y + h - 6, CARD_LABEL[name], size=9, fill="#555"))
+    else:
+        first, _, second = CARD_LABEL.get(name, name).partition("-")
+        colour = "#e8590c" if name == "pit" else "#0b7285"
+        parts.append(text(x + w / 2, y + h * 0.45, first + ("-" if second else ""),
+                          size=11, fill=colour, weight="bold", fit=w - 6))
+        if second:
+            parts.append(text(x + w / 2, y + h * 0.68, second, size=11, fill=colour,
+                              weight="bold", fit=w - 6))
+    if name == "tempo" and isinstance(speed, int):
+        parts.append(text(x + w / 2, y + h - 5, str(speed), size=9))
+    return group(parts)
+
+
+def _card_back(x: float, y: float, w: float, h: float) -> str:
+    return rect(x, y, w, h, "#495057", stroke="#222", rx=3)
+
+
+def _damage_bar(x: float, y: float, damage: int, w: float = 110) -> str:
+    """The damage track: the marker starts on 18 and counts down."""
+    step = w / START_DAMAGE
+    parts = []
+    for i in range(START_DAMAGE):
+        on = i < damage
+        colour = ("#e03131" if damage <= 5 else "#f59f00" if damage <= 10 else "#37b24d")
+        parts.append(rect(x + i * step, y, step - 1, 8, colour if on else "#dee2e6",
+                          stroke=None))
+    return "".join(parts)
+
+
+def _speed_word(driver: Mapping[str, Any], lang: str) -> str:
+    speed = driver.get("speed")
+    if speed == "pit":
+        return tr(lang, "pit", "Box")
+    if speed == "rolling":
+        return tr(lang, "rolls…", "würfelt…")
+    return "" if speed is None else str(speed)
+
+
+def _reveal(view: Mapping[str, Any], game: GibGasGame, lang: str,
+            y: float) -> tuple[list[str], float]:
+    """The last reveal: each car's card and speed, fender benders, the taker."""
+    drivers: list[Mapping[str, Any]] = view["drivers"]
+    phase = view.get("phase")
+    cards = [d.get("card") for d in drivers]
+    if all(c is None for c in cards):
+        return [], y
+    parts: list[str] = []
+    names = [seat_name(i, lang) for i in range(len(drivers))]
+    speeds_raw: list[Any] = [d.get("speed") for d in drivers]
+    franz = view.get("franz")
+    if franz is not None:
+        names.append("Franz")
+        speeds_raw.append(franz.get("speed"))
+    driving = phase in ("roll", "franz")
+    code = (view["row"][0] if view.get("row") else None) if driving else view.get("last_card")
+    if code is None:
+        return [], y
+    heading = (tr(lang, "Revealed for", "Aufgedeckt für") if driving
+               else tr(lang, "Last round", "Letzte Runde"))
+    parts.append(text(8, y + 14, f"{heading}: {KIND_NAMES.get(_parse(code)[0], code)} "
+                      f"({code})", size=12, anchor="start", weight="bold"))
+    y += 22
+    col_w = WIDTH / max(3, min(len(names), 4))
+    for i, name in enumerate(names):
+        row, col = divmod(i, 4)
+        cx = col * col_w + 4
+        cy = y + row * 50
+        colour = SEAT_COLOURS[i % len(SEAT_COLOURS)] if i < len(drivers) else "#868e96"
+        parts.append(rect(cx, cy, col_w - 8, 44, "#fff", stroke=colour, rx=4, stroke_width=2))
+        parts.append(text(cx + 4, cy + 13, name, size=10, anchor="start", fill="#333"))
+        card = cards[i] if i < len(drivers) else (franz or {}).get("card")
+        speed = speeds_raw[i]
+        if card == "die" and isinstance(speed, int):
+            parts.append(die(cx + 6, cy + 17, 24, speed))
+            parts.append(text(cx + 36, cy + 36, tr(lang, "die", "Würfel"), size=10,
+                              anchor="start"))
+        else:
+            shown = CARD_LABEL.get(str(card), str(card)) if card else "-"
+            parts.append(text(cx + 6, cy + 30, shown, size=12 if len(shown) < 8 else 9,
+                              anchor="start", weight="bold"))
+            word = _speed_word({"speed": speed}, lang)
+            if word and word != shown:
+                parts.append(text(cx + 6, cy + 41, f"→ {word}", size=9, anchor="start"))
+    rows = (len(names) + 3) // 4
+    y += rows * 50
+    speeds = [s if isinstance(s, int) else 0 for s in speeds_raw]
+    if not driving and all(s != "rolling" for s in speeds_raw):
+        deck = game.deck
+        try:
+            card_obj = deck.cards[deck.index(code)]
+        except ValueError:
+            return parts, y
+        benders, taker = resolve_drive(card_obj, speeds, game.second_only)
+        lines: list[str] = []
+        if benders:
+            who = ", ".join(names[b] for b in benders)
+            lines.append(tr(lang, f"Fender bender: {who} (-{card_obj.bender} each)",
+                            f"Blechschaden: {who} (je -{card_obj.bender})"))
+        if taker < 0:
+            lines.append(tr(lang, "Nobody takes the card.", "Niemand bekommt die Karte."))
+        elif card_obj.kind in (Kind.CRASH_FAST, Kind.CRASH_SLOW):
+            lines.append(tr(lang, f"{names[taker]} crashes (-{card_obj.crash}).",
+                            f"{names[taker]} baut den Crash (-{card_obj.crash})."))
+        else:
+            lines.append(tr(lang, f"{names[taker]} wins the card (+{card_obj.stars}★).",
+                            f"{names[taker]} gewinnt die Karte (+{card_obj.stars}★)."))
+        for line in lines:
+            parts.append(text(8, y + 13, line, size=11, anchor="start"))
+            y += 16
+    return parts, y + 4
+
+
+def _driver_strip(i: int, d: Mapping[str, Any], view: Mapping[str, Any], lang: str,
+                  y: float) -> tuple[list[str], float]:
+    you = view.get("seat")
+    colour = SEAT_COLOURS[i % len(SEAT_COLOURS)]
+    h = 64.0
+    parts = [rect(2, y, WIDTH - 4, h - 4, "#fff" if i != you else "#fff9db", stroke=colour,
+                  rx=5, stroke_width=2)]
+    parts.append(rect(2, y, 8, h - 4, colour, stroke=None, rx=3))
+    name = seat_name(i, lang) + (tr(lang, " (you)", " (du)") if i == you else "")
+    parts.append(text(16, y + 15, name, size=12, anchor="start", weight="bold"))
+    damage = int(d.get("damage", 0))
+    parts.append(text(16, y + 31, tr(lang, f"damage {damage}/{START_DAMAGE}",
+                                     f"Schaden {damage}/{START_DAMAGE}"),
+                      size=10, anchor="start"))
+    parts.append(_damage_bar(16, y + 36, damage))
+    if d.get("out"):
+        parts.append(text(16, y + 56, tr(lang, "total loss", "Totalschaden"), size=10,
+                          anchor="start", fill="#c92a2a", weight="bold"))
+    stars = int(d.get("stars", 0))
+    parts.append(star(142, y + 12, 7))
+    parts.append(text(152, y + 16, str(stars), size=12, anchor="start", weight="bold"))
+    won: list[str] = list(d.get("won", []))
+    for k, code in enumerate(won[:10]):
+        kind, _, _ = _parse(code)
+        parts.append(rect(134 + k * 9, y + 24, 8, 12, KIND_FILL.get(kind, "#888"),
+                          stroke="#222", stroke_width=0.5))
+    if won:
+        parts.append(text(134, y + 48, tr(lang, f"{len(won)} won", f"{len(won)} gewonnen"),
+                          size=9, anchor="start", fill="#555"))
+    # This round's card, as far as the view tells.
+    card = d.get("card")
+    if card is not None:
+        parts.append(driver_card(228, y + 4, str(card), lang, w=44, h=52, speed=d.get("speed")))
+    # The hand: backs with the count for others, small names when the view shows them.
+    hand = d.get("hand")
+    size = int(d.get("hand_size", len(hand) if hand is not None else 0))
+    if i != you:
+        for k in range(min(size, 9)):
+            parts.append(_card_back(280 + (k % 5) * 9, y + 8 + (k // 5) * 22, 12, 18))
+        words = tr(lang, f"{size} card" + ("s" if size != 1 else ""),
+                   f"{size} Karte" + ("n" if size != 1 else ""))
+        parts.append(text(318, y + 54, words, size=9, fill="#555"))
+    else:
+        parts.append(text(318, y + 30, tr(lang, f"{size} in hand", f"{size} auf der Hand"),
+                          size=9, fill="#555"))
+    return parts, y + h
+
+
+def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
+          y: float) -> tuple[list[str], float]:
+    """The viewing seat's own cards to tap: the hand (play, discard) and the played pile
+    (take back at a pit stop)."""
+    you = view.get("seat")
+    drivers = view["drivers"]
+    if not isinstance(you, int) or not 0 <= you < len(drivers) or "hand" not in drivers[you]:
+        return [], y
+    me = drivers[you]
+    parts: list[str] = []
+    sections: list[tuple[str, list[str], tuple[str, ...]]] = [
+        (tr(lang, "Your hand", "Deine Hand"), list(me["hand"]), ("", "discard "))]
+    played = list(me.get("played", []))
+    if any(m.startswith("take ") for m in legal) or played:
+        sections.append((tr(lang, "Played", "Gespielt"), played, ("take ",)))
+    for title, cards, prefixes in sections:
+        parts.append(text(8, y + 14, title, size=12, anchor="start", weight="bold"))
+        y += 20
+        per_row = 5
+        for k, name in enumerate(cards):
+            row, col = divmod(k, per_row)
+            x = 4 + col * (HAND_W + 4)
+            top = y + row * (HAND_H + 4)
+            move = next((p + name for p in prefixes if p + name in legal), None)
+            drawn = driver_card(x, top, name, lang, dim=bool(legal) and move is None)
+            if move is not None:
+                parts.append(button(move, [drawn, rect(x, top, HAND_W, HAND_H, "none",
+                                                       stroke="#1c7ed6", rx=5,
+                                                       stroke_width=3)],
+                                    label=move))
+            else:
+                parts.append(drawn)
+        rows = (len(cards) + per_row - 1) // per_row
+        y += max(rows, 1) * (HAND_H + 4) + 4
+    discard = me.get("discard")
+    if discard:
+        parts.append(text(8, y + 12, tr(lang, f"Secretly out: {discard}",
+                                         f"Verdeckt abgelegt: {discard}"),
+                          size=11, anchor="start"))
+        y += 18
+    if "repair" in legal:
+        parts.append(button("repair", [
+            rect(4, y, 160, TAP, "#fff3bf", stroke="#e67700", rx=6, stroke_width=2),
+            text(84, y + TAP / 2 + 5, tr(lang, "Repair 1 damage", "1 Schaden reparieren"),
+                 size=13, weight="bold")], label="repair"))
+        y += TAP + 6
+    return parts, y
+
+
+def _pit(view: Mapping[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    pit = view.get("pit")
+    if not pit or not pit.get("queue"):
+        return [], y
+    queue = [int(s) for s in pit["queue"]]
+    face = pit.get("roll", pit.get("die"))
+    parts = [rect(2, y, WIDTH - 4, 50, "#fff4e6", stroke="#e8590c", rx=5)]
+    left = 10.0
+    if face is not None:
+        parts.append(die(10, y + 5, 40, face))
+        left = 60.0
+    who = seat_name(queue[0], lang)
+    parts.append(text(left, y + 20, tr(lang, f"Pit stop: {who}", f"Boxenstopp: {who}"),
+                      size=12, anchor="start", weight="bold"))
+    points = pit.get("points", 0)
+    waiting = ", ".join(seat_name(s, lang) for s in queue[1:])
+    line = tr(lang, f"{points} point(s) to use", f"{points} Punkt(e) übrig")
+    if waiting:
+        line += tr(lang, f"; then {waiting}", f"; danach {waiting}")
+    parts.append(text(left, y + 38, line, size=11, anchor="start"))
+    return parts, y + 56
+
+
+def _franz(view: Mapping[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    franz = view.get("franz")
+    if franz is None:
+        return [], y
+    pile = franz.get("pile", {})
+    left = sum(int(v) for v in pile.values())
+    parts = [rect(2, y, WIDTH - 4, 40, "#f1f3f5", stroke="#868e96", rx=5)]
+    parts.append(text(10, y + 16, "Franz", size=12, anchor="start", weight="bold"))
+    card = franz.get("card")
+    speed = franz.get("speed")
+    shown = "-" if card is None else CARD_LABEL.get(str(card), str(card))
+    if isinstance(speed, int) and str(speed) != shown:
+        shown += f" → {speed}"
+    parts.append(text(10, y + 32, tr(lang, f"card {shown}; {left} cards in his pile",
+                                     f"Karte {shown}; {left} Karten im Stapel"),
+                      size=10, anchor="start"))
+    return parts, y + 46
+
+
+def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
+              lang: str = "en") -> str:
+    """The Gib Gas! table as ``view`` shows it; ``moves`` are the viewer's legal moves."""
+    check_lang(lang)
+    assert isinstance(game, GibGasGame)
+    legal = frozenset(moves)
+    parts: list[str] = []
+    round_no = view.get("round", 1)
+    title = f"Gib Gas! — {tr(lang, 'round', 'Runde')} {round_no}"
+    parts.append(rect(0, 0, WIDTH, 28, "#212529", stroke=None))
+    parts.append(text(8, 19, title, size=14, anchor="start", fill="#fff", weight="bold"))
+    parts.append(text(WIDTH - 8, 19, tr(lang, f"{view.get('stack_left', 0)} in the stack",
+                                        f"{view.get('stack_left', 0)} im Stapel"),
+                      size=11, anchor="end", fill="#ced4da"))
+    y = 34.0
+    row: list[str] = list(view.get("row", []))
+    gap = (WIDTH - ROW_CARDS * CARD_W) / (ROW_CARDS + 1)
+    for i in range(ROW_CARDS):
+        x = gap + i * (CARD_W + gap)
+        if i < len(row):
+            parts.append(track_card(x, y, row[i], lang, front=i == 0))
+        else:
+            parts.append(rect(x, y, CARD_W, CARD_H, "none", stroke="#adb5bd", rx=6,
+                              stroke_dasharray="4 3"))
+    parts.append(text(gap + CARD_W / 2, y + CARD_H + 13, tr(lang, "next", "als Nächstes"),
+                      size=10, fill="#555"))
+    y += CARD_H + 20
+    for section in (_reveal(view, game, lang, y),):
+        parts += section[0]
+        y = section[1]
+    pit_parts, y = _pit(view, lang, y)
+    parts += pit_parts
+    for i, d in enumerate(view.get("drivers", [])):
+        strip, y = _driver_strip(i, d, view, lang, y)
+        parts += strip
+    franz_parts, y = _franz(view, lang, y)
+    parts += franz_parts
+    hand_parts, y = _hand(view, legal, lang, y + 4)
+    parts += hand_parts
+    if view.get("phase") == "over":
+        parts.append(rect(2, y, WIDTH - 4, 44, "#212529", stroke=None, rx=5))
+        winners = [int(w) for w in view.get("winners", [])]
+        if winners:
+            names = tr(lang, " and ", " und ").join(seat_name(w, lang) for w in winners)
+            line = tr(lang, f"{names} {'win' if len(winners) > 1 else 'wins'}!",
+                      f"{names} {'gewinnen' if len(winners) > 1 else 'gewinnt'}!")
+        else:
+            line = tr(lang, "Nobody wins.", "Niemand gewinnt.")
+        parts.append(text(WIDTH / 2, y + 18, line, size=14, fill="#fff", weight="bold"))
+        scores = view.get("scores", [])
+        parts.append(text(WIDTH / 2, y + 36, tr(lang, "Points: ", "Punkte: ")
+                          + ", ".join(str(s) for s in scores), size=11, fill="#dee2e6"))
+        y += 50
+    return document(y + 4, f"Gib Gas! — {tr(lang, 'round', 'Runde')} {round_no}", parts,
+                    lang=lang, game="gibgas")
+
+
+__all__ = ["board_svg"]

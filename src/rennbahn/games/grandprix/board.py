@@ -1,0 +1,301 @@
+"""Grand Prix (1998) as an SVG board, drawn from one seat's observation or the public one.
+
+The track as built on its grid: the start card, straights and curves, the four event cards
+(accident, pit stop, oil slick, grandstand) and the turnaround card, with the cars on them
+and the open end where the next card goes. Below: the stack (tap it to build), the die with
+the last roll (tap it to roll), the ways a drawn curve can turn, the grandstand's choice,
+and each car's place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rennbahn.core.protocol import Game
+from rennbahn.games._board import (
+    SEAT_COLOURS,
+    SEAT_INK,
+    TAP,
+    WIDTH,
+    button,
+    car,
+    check_lang,
+    checkered,
+    circle,
+    die,
+    document,
+    group,
+    rect,
+    seat_name,
+    text,
+    tr,
+)
+
+DELTA = {"east": (1, 0), "north": (0, -1), "west": (-1, 0), "south": (0, 1)}
+OPPOSITE = {"east": "west", "west": "east", "north": "south", "south": "north"}
+EVENT_LOOK = {
+    "accident": ("#e03131", "!", ("Accident", "Unfall")),
+    "pit": ("#1c7ed6", "P", ("Pit stop", "Boxenstopp")),
+    "oil": ("#212529", "", ("Oil slick", "Ölfleck")),
+    "grandstand": ("#2f9e44", "", ("Grandstand", "Tribüne")),
+}
+KIND_WORDS = {
+    "straight": ("Straight", "Gerade"),
+    "curve": ("Curve", "Kurve"),
+    "start": ("Start", "Start"),
+    "turnaround": ("Turnaround", "Wende"),
+    **{kind: look[2] for kind, look in EVENT_LOOK.items()},
+}
+MAX_CELL = 64.0
+#: The grid never grows taller than this, so the stack and the die stay on a phone's screen.
+MAX_TRACK_HEIGHT = 440.0
+ROAD = "#6c757d"
+
+
+def _kind_word(kind: str, lang: str) -> str:
+    en, de = KIND_WORDS.get(kind, (kind, kind))
+    return tr(lang, en, de)
+
+
+def _edge(cx: float, cy: float, s: float, side: str) -> tuple[float, float]:
+    dx, dy = DELTA[side]
+    return cx + dx * s / 2, cy + dy * s / 2
+
+
+def _road_path(d: str, s: float) -> str:
+    return (f'<path d="{d}" fill="none" stroke="{ROAD}" stroke-width="{s * 0.5:.1f}" '
+            'stroke-linecap="butt"/>'
+            f'<path d="{d}" fill="none" stroke="#fff" stroke-width="1" '
+            'stroke-dasharray="3 3"/>')
+
+
+def card_tile(x: float, y: float, s: float, card: Mapping[str, Any], lang: str) -> str:
+    """One laid card on its grid cell, with the road from the side it is entered by to the
+    side it is left by (the start card: from its middle; the turnaround: a loop)."""
+    kind = str(card["kind"])
+    cx, cy = x + s / 2, y + s / 2
+    leave = str(card["to"])
+    enter = OPPOSITE[str(card["from"])]
+    fill = "#e9ecef" if kind not in ("start", "turnaround") else "#fff"
+    parts = [rect(x + 0.5, y + 0.5, s - 1, s - 1, fill, stroke="#868e96", rx=2)]
+    if kind == "start":
+        ex, ey = _edge(cx, cy, s, leave)
+        parts.append(_road_path(f"M{cx:.1f},{cy:.1f} L{ex:.1f},{ey:.1f}", s))
+        horizontal = leave in ("east", "west")
+        if horizontal:
+            parts.append(checkered(cx - 3, cy - s * 0.25, 6, s * 0.5, 3))
+        else:
+            parts.append(checkered(cx - s * 0.25, cy - 3, s * 0.5, 6, 3))
+    elif kind == "turnaround":
+        ax, ay = _edge(cx, cy, s, enter)
+        parts.append(_road_path(f"M{ax:.1f},{ay:.1f} L{cx:.1f},{cy:.1f}", s))
+        parts.append(circle(cx, cy, s * 0.3, ROAD, stroke=None))
+        parts.append(circle(cx, cy, s * 0.12, "#fff", stroke=None))
+        parts.append(text(cx, y + s - 2, "↺", size=s * 0.25, fill="#222"))
+    else:
+        ax, ay = _edge(cx, cy, s, enter)
+        bx, by = _edge(cx, cy, s, leave)
+        if enter == OPPOSITE[leave]:
+            d = f"M{ax:.1f},{ay:.1f} L{bx:.1f},{by:.1f}"
+        else:
+            d = f"M{ax:.1f},{ay:.1f} Q{cx:.1f},{cy:.1f} {bx:.1f},{by:.1f}"
+        parts.append(_road_path(d, s))
+    look = EVENT_LOOK.get(kind)
+    if look is not None:
+        colour, mark, _ = look
+        r = s * 0.22
+        parts.append(circle(cx, cy, r, colour, stroke="#fff", stroke_width=1.5))
+        if kind == "grandstand":
+            for k in range(3):
+                parts.append(circle(cx + (k - 1) * r * 0.55, cy + r * 0.1, r * 0.22, "#fff",
+                                    stroke=None))
+        elif kind == "oil":
+            parts.append(circle(cx + r * 0.2, cy, r * 0.55, "#868e96", stroke=None))
+        else:
+            parts.append(text(cx, cy + r * 0.45, mark, size=r * 1.3, fill="#fff",
+                              weight="bold"))
+    return group(parts, aria_label=_kind_word(kind, lang))
+
+
+def _stack(x: float, y: float, view: Mapping[str, Any], legal: frozenset[str],
+           lang: str) -> str:
+    left = int(view.get("stack_left", 0))
+    w, h = 70.0, 90.0
+    body = []
+    for k in range(min(4, max(left, 1))):
+        body.append(rect(x + k * 2, y + 6 - k * 2, w - 8, h - 8,
+                         "#364fc7" if left else "none", stroke="#222" if left else "#adb5bd",
+                         rx=5, stroke_dasharray=None if left else "4 3"))
+    body.append(text(x + w / 2 - 2, y + h / 2 + 2, str(left), size=22,
+                     fill="#fff" if left else "#adb5bd", weight="bold"))
+    body.append(text(x + w / 2 - 2, y + h + 10, tr(lang, "stack", "Stapel"), size=10))
+    if "build" in legal:
+        body.append(rect(x - 3, y - 3, w + 2, h + 2, "none", stroke="#f59f00", rx=6,
+                         stroke_width=3))
+        return button("build", body, label=tr(lang, "build: draw and lay a card",
+                                              "bauen: Karte ziehen und anlegen"))
+    return group(body)
+
+
+def _die(x: float, y: float, view: Mapping[str, Any], legal: frozenset[str],
+         lang: str) -> str:
+    roll = view.get("last_roll", view.get("rolled", view.get("roll")))
+    face = int(roll) if isinstance(roll, int) else None
+    size = 70.0
+    body = [die(x, y, size, face)]
+    body.append(text(x + size / 2, y + size + 16, tr(lang, "die", "Würfel"), size=10))
+    if "roll" in legal:
+        body.append(rect(x - 3, y - 3, size + 6, size + 6, "none", stroke="#f59f00", rx=12,
+                         stroke_width=3))
+        return button("roll", body, label=tr(lang, "roll and drive", "würfeln und fahren"))
+    return group(body)
+
+
+def _choice_buttons(x: float, y: float, options: Sequence[tuple[str, str]]) -> str:
+    parts = []
+    w = (WIDTH - x - 8 - 6 * (len(options) - 1)) / max(1, len(options))
+    for k, (move, label) in enumerate(options):
+        bx = x + k * (w + 6)
+        parts.append(button(move, [rect(bx, y, w, TAP, "#fff3bf", stroke="#e67700", rx=6,
+                                        stroke_width=2),
+                                   text(bx + w / 2, y + TAP / 2 + 5, label, size=13,
+                                        weight="bold", fit=w - 8)], label=label))
+    return "".join(parts)
+
+
+def _car_line(c: Mapping[str, Any], view: Mapping[str, Any], lang: str) -> str:
+    if c.get("home"):
+        return tr(lang, "home", "im Ziel")
+    if int(c.get("progress", 0)) == 0:
+        where = tr(lang, "on the start card", "auf der Startkarte")
+    else:
+        track = view.get("track", [])
+        index = int(c.get("card", 0))
+        kind = _kind_word(str(track[index]["kind"]), lang) if index < len(track) else "?"
+        way = (tr(lang, "back", "zurück") if c.get("returning")
+               else tr(lang, "out", "hin"))
+        where = f"{tr(lang, 'card', 'Karte')} {index} ({kind}), {way}"
+    finish = view.get("finish")
+    if isinstance(finish, int):
+        where += tr(lang, f", {finish - int(c['progress'])} to go",
+                    f", noch {finish - int(c['progress'])}")
+    if c.get("misses_turn"):
+        where += tr(lang, ", misses a turn", ", setzt aus")
+    return where
+
+
+def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
+              lang: str = "en") -> str:
+    """The Grand Prix table as ``view`` shows it; ``moves`` are the viewer's legal moves."""
+    check_lang(lang)
+    legal = frozenset(moves)
+    track: list[Mapping[str, Any]] = list(view.get("track", []))
+    parts: list[str] = [rect(0, 0, WIDTH, 28, "#212529", stroke=None)]
+    turn = view.get("turn")
+    title = "Grand Prix"
+    parts.append(text(8, 19, title, size=14, anchor="start", fill="#fff", weight="bold"))
+    if view.get("phase") != "over" and isinstance(turn, int):
+        who = (tr(lang, "your turn", "du bist dran") if turn == view.get("seat")
+               else tr(lang, f"{seat_name(turn, lang)} to move",
+                       f"{seat_name(turn, lang)} ist dran"))
+        parts.append(text(WIDTH - 8, 19, who, size=11, anchor="end", fill="#ced4da"))
+    # The grid: the laid cards and the open end where the next card goes.
+    cells = {(int(c["x"]), int(c["y"])) for c in track}
+    open_end = None
+    if track and not view.get("turnaround_laid"):
+        dx, dy = DELTA[str(track[-1]["to"])]
+        open_end = (int(track[-1]["x"]) + dx, int(track[-1]["y"]) + dy)
+    xs = [x for x, _ in cells] + ([open_end[0]] if open_end else []) or [0]
+    ys = [y for _, y in cells] + ([open_end[1]] if open_end else []) or [0]
+    x0, y0 = min(xs), min(ys)
+    span_x, span_y = max(xs) - x0 + 1, max(ys) - y0 + 1
+    s = min(MAX_CELL, (WIDTH - 8) / span_x, MAX_TRACK_HEIGHT / span_y)
+    ox = (WIDTH - span_x * s) / 2
+    oy = 34.0
+    parts.append(rect(ox - 2, oy - 2, span_x * s + 4, span_y * s + 4, "#a9d18e",
+                      stroke="#2b8a3e", rx=4))
+
+    def at(x: int, y: int) -> tuple[float, float]:
+        return ox + (x - x0) * s, oy + (y - y0) * s
+
+    for card in track:
+        px, py = at(int(card["x"]), int(card["y"]))
+        parts.append(card_tile(px, py, s, card, lang))
+    if open_end is not None:
+        px, py = at(*open_end)
+        parts.append(rect(px + 3, py + 3, s - 6, s - 6, "none", stroke="#495057", rx=3,
+                          stroke_dasharray="4 3", stroke_width=1.5))
+        pending = view.get("card_to_lay")
+        if pending:
+            parts.append(text(px + s / 2, py + s / 2 + 4, "?", size=s * 0.4, fill="#495057",
+                              weight="bold"))
+    # The cars: up to two a card (more on the start card), slightly apart.
+    on: dict[int, list[Mapping[str, Any]]] = {}
+    for c in view.get("cars", []):
+        on.setdefault(int(c.get("card", 0)), []).append(c)
+    for index, standing in on.items():
+        if index >= len(track):
+            continue
+        px, py = at(int(track[index]["x"]), int(track[index]["y"]))
+        size = s * 0.3
+        for k, c in enumerate(standing):
+            seat = int(c["seat"])
+            row, col = divmod(k, 2)
+            cx = px + s * (0.3 + 0.4 * col)
+            cy = py + s * (0.3 + 0.4 * row)
+            parts.append(car(cx, cy, SEAT_COLOURS[seat % 6], str(seat + 1),
+                             ink=SEAT_INK[seat % 6], size=size))
+    y = oy + span_y * s + 10
+    # The stack, the die and the choices.
+    parts.append(_stack(10, y, view, legal, lang))
+    parts.append(_die(100, y + 8, view, legal, lang))
+    stack = view.get("stack", {})
+    sy = y + 10
+    for kind, count in stack.items():
+        parts.append(text(196, sy + 10, f"{_kind_word(str(kind), lang)}: {count}", size=10,
+                          anchor="start"))
+        sy += 13
+    if not view.get("turnaround_laid"):
+        parts.append(text(196, sy + 10, tr(lang, "then the turnaround", "dann die Wende"),
+                          size=10, anchor="start", fill="#555"))
+    y += 116
+    options: list[tuple[str, str]] = []
+    for move, en, de in (("left", "↰ curve left", "↰ Kurve links"),
+                         ("right", "curve right ↱", "Kurve rechts ↱"),
+                         ("again", "drive again", "nochmal fahren"),
+                         ("stay", "stay", "stehen bleiben")):
+        if move in legal:
+            options.append((move, tr(lang, en, de)))
+    if options:
+        rolled = view.get("rolled")
+        if isinstance(rolled, int) and ("again" in legal or "stay" in legal):
+            parts.append(text(8, y + 12, tr(lang, f"Grandstand: drive {rolled} again?",
+                                            f"Tribüne: nochmal {rolled} fahren?"),
+                              size=12, anchor="start", weight="bold"))
+            y += 18
+        parts.append(_choice_buttons(8, y, options))
+        y += TAP + 8
+    for c in view.get("cars", []):
+        seat = int(c["seat"])
+        parts.append(car(20, y + 10, SEAT_COLOURS[seat % 6], str(seat + 1),
+                         ink=SEAT_INK[seat % 6], size=14))
+        mine = tr(lang, " (you)", " (du)") if seat == view.get("seat") else ""
+        parts.append(text(38, y + 14, f"{seat_name(seat, lang)}{mine}: "
+                          f"{_car_line(c, view, lang)}", size=11, anchor="start",
+                          fit=WIDTH - 46))
+        y += 22
+    if view.get("phase") == "over":
+        winner = view.get("winner")
+        line = (tr(lang, f"{seat_name(int(winner), lang)} wins the Grand Prix!",
+                   f"{seat_name(int(winner), lang)} gewinnt den Grand Prix!")
+                if isinstance(winner, int)
+                else tr(lang, "The race ended without a winner.",
+                        "Das Rennen endete ohne Sieger."))
+        parts.append(rect(4, y + 4, WIDTH - 8, 34, "#212529", stroke=None, rx=5))
+        parts.append(text(WIDTH / 2, y + 26, line, size=13, fill="#fff", weight="bold"))
+        y += 42
+    return document(y + 6, title, parts, lang=lang, game="grandprix")
+
+
+__all__ = ["board_svg"]

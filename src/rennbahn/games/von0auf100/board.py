@@ -1,0 +1,306 @@
+"""Von 0 auf 100 as an SVG board, drawn from one seat's observation or the public one.
+
+The track cards lie in a closed circuit around the (double-size) start/target card, corner
+cards as curves and the rest as straights, with their symbols: a can with its number, the
+2x turbo can, the oil stain. The six cars stand on their cards. In the infield: whose turn it
+is, the six driver cards with the cans put on them this round and by whom (tap one to put
+the next can there), and the cars across the line. Below: the viewing seat's licence (only
+when the view holds it), how far each seat has moved each car this race, and the score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rennbahn.core.protocol import Game
+from rennbahn.games._board import (
+    TAP,
+    WIDTH,
+    button,
+    car,
+    check_lang,
+    checkered,
+    circle,
+    document,
+    group,
+    rect,
+    seat_name,
+    table,
+    text,
+    tr,
+)
+from rennbahn.games.von0auf100.components import COLOURS
+
+CAR_FILL = dict(zip(COLOURS, ("#d62828", "#f77f00", "#f7d11e", "#2a9d3c", "#1d5fd1",
+                              "#9b3fc9"), strict=True))
+CAR_INK = dict(zip(COLOURS, ("#fff", "#fff", "#222", "#fff", "#fff", "#fff"), strict=True))
+COLOUR_WORDS = {
+    "en": dict(zip(COLOURS, ("red", "orange", "yellow", "green", "blue", "purple"),
+                   strict=True)),
+    "de": dict(zip(COLOURS, ("rot", "orange", "gelb", "grün", "blau", "lila"), strict=True)),
+}
+MARGIN = 4.0
+GRASS = "#7cb86b"
+ROAD = "#6c757d"
+
+
+def _loop(cols: int, rows: int) -> list[tuple[int, int]]:
+    """The cells around a cols x rows rectangle, clockwise from the top left."""
+    cells = [(x, 0) for x in range(cols)]
+    cells += [(cols - 1, y) for y in range(1, rows)]
+    cells += [(x, rows - 1) for x in range(cols - 2, -1, -1)]
+    cells += [(0, y) for y in range(rows - 2, 0, -1)]
+    return cells
+
+
+def circuit(length: int) -> tuple[int, int, int, list[tuple[int, int]]]:
+    """The circuit for ``length`` track cards: columns, rows, how many cells the start card
+    covers (2 or 3, so the loop closes), and the cells of squares 0 (start) to ``length``."""
+    start_cells = 2 if length % 2 == 0 else 3
+    half = (length + start_cells + 4) // 2
+    cols = max(3, min(7, half // 2 - 1))
+    rows = half - cols
+    loop = _loop(cols, rows)
+    # The start card lies in the middle of the bottom row; the race runs clockwise from it.
+    first = loop.index((cols // 2 + start_cells // 2, rows - 1))
+    loop = loop[first:] + loop[:first]
+    return cols, rows, start_cells, loop
+
+
+def _symbol(cx: float, cy: float, code: str, size: float) -> str:
+    """A track card's symbol: a can with a number, the 2x can, an oil stain."""
+    if code == ".":
+        return ""
+    if code == "o":
+        r = size * 0.2
+        return group([
+            circle(cx, cy, r, "#111", stroke=None),
+            circle(cx + r * 0.8, cy - r * 0.5, r * 0.6, "#111", stroke=None),
+            circle(cx - r * 0.7, cy + r * 0.6, r * 0.5, "#111", stroke=None),
+        ], aria_label="oil")
+    label = "2x" if code == "x" else f"+{code}"
+    w, h = size * 0.36, size * 0.46
+    fill = "#e03131" if code == "x" else "#f59f00"
+    return group([
+        rect(cx - w / 2, cy - h / 2, w, h, fill, stroke="#222", rx=3),
+        rect(cx - w / 5, cy - h / 2 - 4, w / 2.5, 4, "#adb5bd", stroke="#222", stroke_width=0.5),
+        text(cx, cy + h * 0.18, label, size=size * 0.2, fill="#fff", weight="bold"),
+    ], aria_label=label)
+
+
+def _road(x: float, y: float, s: float, before: tuple[int, int], here: tuple[int, int],
+          after: tuple[int, int]) -> str:
+    """The road on one card: straight, or a curve when it turns a corner."""
+    width = s * 0.56
+    cx, cy = x + s / 2, y + s / 2
+
+    def side(other: tuple[int, int]) -> tuple[float, float]:
+        dx, dy = other[0] - here[0], other[1] - here[1]
+        return cx + dx * s / 2, cy + dy * s / 2
+
+    (ax, ay), (bx, by) = side(before), side(after)
+    if ax == bx or ay == by:  # straight
+        path = f"M{ax:.1f},{ay:.1f} L{bx:.1f},{by:.1f}"
+    else:
+        path = f"M{ax:.1f},{ay:.1f} Q{cx:.1f},{cy:.1f} {bx:.1f},{by:.1f}"
+    return (f'<path d="{path}" fill="none" stroke="{ROAD}" stroke-width="{width:.1f}"/>'
+            f'<path d="{path}" fill="none" stroke="#fff" stroke-width="1" '
+            'stroke-dasharray="4 4"/>')
+
+
+def _cars_on(x: float, y: float, s: float, letters: Sequence[str]) -> str:
+    parts = []
+    size = s * 0.26
+    for k, letter in enumerate(sorted(letters, key=COLOURS.index)):
+        row, col = divmod(k, 2)
+        cx = x + s * (0.3 + 0.4 * col)
+        cy = y + s * (0.2 + 0.3 * row)
+        parts.append(car(cx, cy, CAR_FILL[letter], letter, ink=CAR_INK[letter], size=size))
+    return "".join(parts)
+
+
+def _driver_cards(view: Mapping[str, Any], legal: frozenset[str], lang: str, x: float,
+                  y: float, w: float) -> tuple[list[str], float]:
+    """The six driver cards: the can on each this round and the seat that put it there."""
+    parts: list[str] = []
+    on: list[str] = list(view.get("on", []))
+    players = int(view.get("players", 1))
+    start = int(view.get("start", 0))
+    out = set(view.get("out", []))
+    card_w = (w - 6) / 2
+    card_h = max(float(TAP), 58.0)
+    for k, letter in enumerate(COLOURS):
+        row, col = divmod(k, 2)
+        cx = x + col * (card_w + 6)
+        cy = y + row * (card_h + 6)
+        body = [rect(cx, cy, card_w, card_h, "#fff", stroke=CAR_FILL[letter], rx=6,
+                     stroke_width=3)]
+        body.append(rect(cx, cy, 12, card_h, CAR_FILL[letter], stroke=None, rx=4))
+        body.append(car(cx + 32, cy + 18, CAR_FILL[letter], letter, ink=CAR_INK[letter],
+                        size=16))
+        if letter in on:
+            index = on.index(letter)
+            who = seat_name((start + index) % players, lang)
+            body.append(circle(cx + card_w - 20, cy + 20, 14, "#f59f00", stroke="#222"))
+            body.append(text(cx + card_w - 20, cy + 26, str(index + 1), size=16, fill="#fff",
+                             weight="bold"))
+            body.append(text(cx + 16, cy + card_h - 8, who, size=10, anchor="start",
+                             fit=card_w - 20))
+        elif letter in out:
+            body.append(text(cx + 16, cy + card_h - 8, tr(lang, "across", "im Ziel"),
+                             size=10, anchor="start", fill="#555"))
+        if letter in legal:
+            label = tr(lang, f"can on {COLOUR_WORDS['en'][letter]}",
+                       f"Dose auf {COLOUR_WORDS['de'][letter]}")
+            body.append(rect(cx + 2, cy + 2, card_w - 4, card_h - 4, "none", stroke="#1c7ed6",
+                             rx=5, stroke_width=2, stroke_dasharray="5 3"))
+            parts.append(button(letter, body, label=label))
+        else:
+            parts.append(group(body))
+    return parts, y + 3 * (card_h + 6)
+
+
+def _status(view: Mapping[str, Any], lang: str) -> list[str]:
+    phase = view.get("phase")
+    you = view.get("you")
+    if phase == "over":
+        return [tr(lang, "The race is over.", "Das Rennen ist vorbei.")]
+    if phase == "layout":
+        return [tr(lang, "The track is being laid.", "Die Strecke wird gelegt.")]
+    if phase == "deal":
+        return [tr(lang, "The licences are being dealt.", "Die Führerscheine werden verteilt.")]
+    lines = []
+    mover = view.get("to_move")
+    can = view.get("next_can")
+    if isinstance(mover, int):
+        if mover == you:
+            lines.append(tr(lang, f"Your turn: can {can}", f"Du bist dran: Dose {can}"))
+        else:
+            name = seat_name(mover, lang)
+            lines.append(tr(lang, f"{name}'s turn: can {can}", f"{name} ist dran: Dose {can}"))
+    withdrawn = int(view.get("withdrawn", 0))
+    if withdrawn:
+        gone = ", ".join(str(5 - i) for i in range(withdrawn))
+        lines.append(tr(lang, f"Cans withdrawn: {gone}", f"Dosen aus dem Spiel: {gone}"))
+    last = view.get("last")
+    if isinstance(last, Mapping):
+        who = seat_name(int(last["seat"]), lang)
+        lines.append(tr(lang, f"{who}: can {last['can']} on {last['car']}, "
+                              f"{last['from']}→{last['to']}",
+                        f"{who}: Dose {last['can']} auf {last['car']}, "
+                        f"{last['from']}→{last['to']}"))
+    return lines
+
+
+def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
+              lang: str = "en") -> str:
+    """The Von 0 auf 100 table as ``view`` shows it; ``moves`` are the viewer's legal moves."""
+    check_lang(lang)
+    legal = frozenset(moves)
+    length = int(view["length"])
+    track: str = view.get("track", "")
+    cols, rows, start_cells, loop = circuit(length)
+    s = (WIDTH - 2 * MARGIN) / cols
+    top = 30.0
+    parts: list[str] = [rect(0, 0, WIDTH, 28, "#212529", stroke=None)]
+    title = (f"Von 0 auf 100 — {tr(lang, 'race', 'Rennen')} {view.get('race', 1)}/"
+             f"{view.get('races', 1)}, {tr(lang, 'round', 'Runde')} {view.get('round', 1)}")
+    parts.append(text(8, 19, title, size=13, anchor="start", fill="#fff", weight="bold"))
+    parts.append(rect(MARGIN, top, cols * s, rows * s, GRASS, stroke="#2b8a3e", rx=8))
+
+    def at(cell: tuple[int, int]) -> tuple[float, float]:
+        return MARGIN + cell[0] * s, top + cell[1] * s
+
+    # Squares: 0 is the start card (start_cells cells), then the track cards in order.
+    square_cells: list[list[tuple[int, int]]] = [loop[:start_cells]]
+    square_cells += [[cell] for cell in loop[start_cells:]]
+    n = len(loop)
+    for k, cell in enumerate(loop):
+        x, y = at(cell)
+        before, after = loop[(k - 1) % n], loop[(k + 1) % n]
+        parts.append(rect(x + 1, y + 1, s - 2, s - 2, "#e9ecef", stroke="#868e96", rx=3))
+        parts.append(_road(x, y, s, before, cell, after))
+    # The start/target card: a chequered line across its far end (the line the cars pass).
+    sx = min(at(c)[0] for c in square_cells[0])
+    sy = at(square_cells[0][0])[1]
+    parts.append(rect(sx + 1, sy + 1, start_cells * s - 2, s - 2, "none", stroke="#222", rx=3,
+                      stroke_width=2))
+    parts.append(checkered(sx + 2, sy + s * 0.2, 8, s * 0.6, 4))
+    parts.append(text(sx + start_cells * s / 2, sy + s - 5, tr(lang, "START / FINISH",
+                                                                "START / ZIEL"),
+                      size=9, weight="bold", fit=start_cells * s - 8))
+    for square in range(1, length + 1):
+        x, y = at(square_cells[square][0])
+        if square <= len(track):
+            parts.append(_symbol(x + s / 2, y + s / 2, track[square - 1], s))
+        else:  # not laid yet
+            parts.append(rect(x + 4, y + 4, s - 8, s - 8, "#495057", stroke="#222", rx=3))
+        if square % 5 == 0:
+            parts.append(text(x + s - 4, y + 11, str(square), size=8, anchor="end",
+                              fill="#495057"))
+    # The cars on their squares (across the line: in the infield list instead).
+    out = set(view.get("out", []))
+    here: dict[int, list[str]] = {}
+    for letter, square in view.get("cars", {}).items():
+        if letter in out:
+            continue
+        here.setdefault(int(square) if int(square) <= length else 0, []).append(letter)
+    for square, letters in here.items():
+        x, y = at(square_cells[square][0] if square else square_cells[0][-1])
+        parts.append(_cars_on(x, y, s, letters))
+    # The infield.
+    ix, iy = MARGIN + s + 6, top + s + 6
+    iw = (cols - 2) * s - 12
+    y = iy
+    for line in _status(view, lang):
+        parts.append(text(ix, y + 12, line, size=11, anchor="start", weight="bold", fit=iw))
+        y += 16
+    cards, y = _driver_cards(view, legal, lang, ix, y + 4, iw)
+    parts += cards
+    if out:
+        parts.append(text(ix, y + 12, tr(lang, "Across the line:", "Im Ziel:"), size=11,
+                          anchor="start", weight="bold"))
+        owners = view.get("owners", {})
+        for k, letter in enumerate(sorted(out, key=list(view.get("out", [])).index)):
+            cx = ix + 18 + k * 36
+            parts.append(car(cx, y + 30, CAR_FILL[letter], letter, ink=CAR_INK[letter],
+                             size=16))
+            if letter in owners:
+                parts.append(text(cx, y + 52, f"{tr(lang, 'D', 'F')}{int(owners[letter]) + 1}",
+                                  size=9))
+    y = top + rows * s + 8
+    starter = seat_name(int(view.get("start", 0)), lang)
+    parts.append(text(8, y + 12, tr(lang, f"Starting tile: {starter}",
+                                    f"Startspieler: {starter}"), size=11, anchor="start"))
+    y += 20
+    licences = view.get("licences")
+    if licences:
+        parts.append(rect(4, y, WIDTH - 8, 40, "#fff3bf", stroke="#e67700", rx=5))
+        parts.append(text(12, y + 25, tr(lang, "Your licence (secret):",
+                                         "Dein Führerschein (geheim):"),
+                          size=12, anchor="start", weight="bold"))
+        for k, letter in enumerate(licences):
+            parts.append(car(230 + k * 40, y + 20, CAR_FILL[letter], letter,
+                             ink=CAR_INK[letter], size=18))
+        y += 46
+    given = view.get("given")
+    if given:
+        header = [tr(lang, "moved this race", "bewegt in diesem Rennen"), *COLOURS]
+        widths = [150.0] + [(WIDTH - 8 - 150) / 6] * 6
+        body = [[seat_name(p, lang), *(str(v) for v in given[p])] for p in range(len(given))]
+        you = view.get("you")
+        shade = {1 + you: "#fff9db"} if isinstance(you, int) else None
+        drawn, y = table(4, y, widths, [header, *body], shade=shade)
+        parts.append(drawn)
+        y += 6
+    score = view.get("score")
+    if score and (int(view.get("races", 1)) > 1 or any(score) or view.get("phase") == "over"):
+        line = ", ".join(f"{seat_name(p, lang)}: {v}" for p, v in enumerate(score))
+        parts.append(text(8, y + 12, tr(lang, "Score — ", "Stand — ") + line, size=11,
+                          anchor="start", fit=WIDTH - 16))
+        y += 18
+    return document(y + 4, title, parts, lang=lang, game="von0auf100", background="#f4f1ea")
+
+
+__all__ = ["board_svg", "circuit"]
