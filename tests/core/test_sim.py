@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from rennbahn.sim import Summary, run_games, wilson
-from rennbahn.sim.runner import GameOutcome
+from rennbahn.sim.runner import GameOutcome, bounded_map
 
 
 @pytest.mark.parametrize(("returns", "shares"), [
@@ -37,3 +41,28 @@ def test_points_games_are_summarised_by_start_row_and_deck() -> None:
         assert sum(g["seats"] for g in groups.values()) == 3 * 4
         for g in groups.values():
             assert 0.0 <= g["mean_return"] <= 9.0
+
+
+def test_a_huge_run_streams_its_jobs_and_gives_the_same_games_on_any_workers() -> None:
+    """Issue 10 item 7: 10^12 games on two workers built every job before the first game."""
+    seats = ["random", "random"]
+    first = list(itertools.islice(run_games("gibgas(players=2)", seats, 10**12, 5, workers=2,
+                                            chunk=5), 30))
+    alone = list(run_games("gibgas(players=2)", seats, 30, 5, workers=1))
+    assert [o.returns for o in first] == [o.returns for o in alone]
+    assert [o.actions for o in first] == [o.actions for o in alone]
+
+
+def test_bounded_map_keeps_at_most_in_flight_jobs_submitted() -> None:
+    taken: list[int] = []
+
+    def jobs() -> Iterator[int]:
+        for i in range(10**9):
+            taken.append(i)
+            yield i
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = bounded_map(pool, lambda x: x * x, jobs(), in_flight=3)
+        assert [next(results) for _ in range(5)] == [0, 1, 4, 9, 16]
+        assert len(taken) <= 5 + 3
+        results.close()

@@ -9,10 +9,11 @@ from __future__ import annotations
 import importlib
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rennbahn.bots.factory import make_bot
 from rennbahn.core.driver import play
@@ -113,11 +114,39 @@ def run_games(
         for i in range(games):
             yield play_one(canonical, seats, seed, i)
         return
-    jobs = [(canonical, list(seats), seed, range(i, min(i + chunk, games)))
-            for i in range(0, games, chunk)]
+    jobs = ((canonical, list(seats), seed, range(i, min(i + chunk, games)))
+            for i in range(0, games, chunk))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for outcomes in pool.map(_play_chunk, jobs):
+        for outcomes in bounded_map(pool, _play_chunk, jobs, IN_FLIGHT_PER_WORKER * workers):
             yield from outcomes
+
+
+#: Chunks handed to the pool ahead of the one being read, per worker process.
+IN_FLIGHT_PER_WORKER = 4
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def bounded_map(pool: Executor, function: Callable[[T], R], jobs: Iterable[T],
+                in_flight: int) -> Generator[R, None, None]:
+    """``pool.map`` that takes jobs lazily: at most ``in_flight`` are submitted and unread.
+
+    ``Executor.map`` submits every job at once, so a run of 10^12 games built its whole job
+    list before the first result. Results come in the order of the jobs.
+    """
+    pending: deque[Future[R]] = deque()
+    jobs = iter(jobs)
+    try:
+        for job in jobs:
+            pending.append(pool.submit(function, job))
+            if len(pending) >= in_flight:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
 
 
 @dataclass
