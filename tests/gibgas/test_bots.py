@@ -29,7 +29,7 @@ def test_it_avoids_a_likely_fender_bender() -> None:
 
 def test_it_saves_the_die_for_the_right_card() -> None:
     # Others hold only 200 and 210: on Bremsen! the die's 100 (one in two) is the only way.
-    slow = ("choose B3-2,B1-1,XF3-1,XS3-1;0 q=- pts=0 | 18/2345DT/-/2/2/2/-/2/220 "
+    slow = ("choose B3-2,B1-1,XF3-1,XS3-1;0 q=- pts=0 | 18/2345DT/-/1/1/01/-/1/210 "
             "| 18/0/-/4/4/12345/-/4/240 | 18/1/-/4/4/02345/-/4/240")
     assert choice(slow) == "die"
     # A one-star Vollgas! against 250 and 240: the die wins one time in six; keep it.

@@ -271,8 +271,8 @@ def test_i7_a_pit_stop_is_not_a_fender_bender_with_another_pit_stop() -> None:
 # -- the end ------------------------------------------------------------------------------
 def test_i8_a_total_loss_ends_the_race_after_the_drive() -> None:
     """I8: the card is still driven for, pit stops are skipped, damage stops at 0."""
-    s0 = "1/012345DTP/-/-/-/-/-/-/-"
-    state = play_moves(three(s0=s0, s1="2" + FULL[2:]), "230, 230, 250")
+    s0 = "1/12345DTP/-/0/0/0/-/0/200"
+    state = play_moves(three(s0=s0, s1="2/12345DTP/-/0/0/0/-/0/200"), "230, 230, 250")
     assert state.current_player() == TERMINAL
     assert state.damage == [0, 1, 18]
     assert won(state) == [[], [], ["V2-1"]]
@@ -280,8 +280,8 @@ def test_i8_a_total_loss_ends_the_race_after_the_drive() -> None:
 
 
 def test_i8_no_pit_stop_after_a_total_loss() -> None:
-    s0 = "1/012345DTP/-/-/-/-/-/-/-"
-    state = play_moves(three("XS3-1,B1-1,V2-1,XF3-1;0 q=- pts=0", s0=s0), "200, pit, 250")
+    s0 = "1/12345DTP/-/0/0/0/-/0/200"
+    state = play_moves(three("XS3-1,B1-1,V2-1,XF3-1;0 q=- pts=0", s0=s0), "210, pit, 250")
     assert state.is_terminal()
     assert state.damage[0] == 0
     assert "pit" not in state.observation(1)
@@ -289,8 +289,9 @@ def test_i8_no_pit_stop_after_a_total_loss() -> None:
 
 def test_i14_points_are_stars_plus_damage_and_ties_go_to_the_careful() -> None:
     """I14: 5+10 against 7+8 is a tie on points; more damage points left wins."""
-    text = ("over V1-1,V2-1,V2-2,B2-1;4 q=- pts=0 | 10/012345DTP/-/-/-/-/V1-1+V2-1+V2-2/-/- "
-            "| 8/012345DTP/-/-/-/-/B3-2+V2-1+V2-1/-/- | 0/012345DTP/-/-/-/-/V3-2+V3-2+V3-2/-/-")
+    text = ("over V1-1,V2-1,V2-2,B3-2,V2-1,V2-1,V3-2,V3-2;8 q=- pts=0 "
+            "| 10/01235DTP/-/4/4/4/V1-1+V2-1+V2-2/4/240 "
+            "| 8/01234DTP/-/5/5/5/B3-2+V2-1+V2-1/5/250 | 0/01345DTP/-/2/2/2/V3-2+V3-2/2/220")
     state = rennbahn.load_game("gibgas(players=3)").state_from_text(text)
     assert isinstance(state, GibGasState)
     assert state.scores() == [15, 15, 0]  # a total loss scores nothing
@@ -299,15 +300,15 @@ def test_i14_points_are_stars_plus_damage_and_ties_go_to_the_careful() -> None:
 
 
 def test_i14_a_tie_that_damage_does_not_break_is_shared() -> None:
-    text = ("over V1-1,V2-1;2 q=- pts=0 | 10/012345DTP/-/-/-/-/V2-1/-/- "
-            "| 10/012345DTP/-/-/-/-/V1-1+V1-1/-/- | 3/012345DTP/-/-/-/-/-/-/-")
+    text = ("over V2-1,V1-1,V1-1,B2-1;3 q=- pts=0 | 10/01235DTP/-/4/4/4/V2-1/4/240 "
+            "| 10/01234DTP/-/5/5/5/V1-1+V1-1/5/250 | 0/01345DTP/-/2/2/2/-/2/220")
     state = rennbahn.load_game("gibgas(players=3)").state_from_text(text)
     assert state.returns() == [0.5, 0.5, 0.0]
 
 
 def test_i14_nobody_wins_when_every_car_is_a_total_loss() -> None:
-    dead = "0/012345DTP/-/-/-/-/-/-/-"
-    text = f"over V1-1;1 q=- pts=0 | {dead} | {dead} | F:4444444/-/-/-"
+    dead = "0/01245DTP/-/3/3/3/-/3/230"
+    text = f"over V1-1,V2-1,B1-1,B2-1;1 q=- pts=0 | {dead} | {dead} | F:4443444/3/3/230"
     state = rennbahn.load_game("gibgas(players=2)").state_from_text(text)
     assert state.returns() == [0.0, 0.0]
 
@@ -439,14 +440,21 @@ def test_i15_the_discard_stays_out_when_the_hand_comes_back() -> None:
 
 
 def test_i15_other_drivers_discards_are_drawn_from_speeds_never_played() -> None:
+    # Seat 1 has played every speed but the 220 (the 250 came back at a pit stop); seat 2
+    # never played the 220 or the 250.
     text = ("choose V2-1,B1-1,XF3-1,XS3-1;0 q=- pts=0 | 18/01345DTP/2/-/-/-/-/-/-"
-            + " | 18/5DTP/2/4/4/01234/-/4/240" + " | 18/01345DTP/2/-/-/-/-/-/-" * 4)
+            + " | 18/5DTP/2/4/4/01345/-/4/240" + " | 18/5DTP/2/4/4/0134/-/4/240"
+            + " | 18/01345DTP/2/-/-/-/-/-/-" * 3)
     state = rennbahn.load_game("gibgas(players=6)").state_from_text(text)
     rng = random.Random(3)
+    seen = set()
     for _ in range(20):
         sample = state.resample_from_infostate(0, rng)
         assert isinstance(sample, GibGasState)
-        assert sample.discard[1] == 5  # 250 is the only speed seat 1 never played
+        assert sample.discard[1] == 2  # 220 is the only speed seat 1 never played
+        seen.add(sample.discard[2])
+        assert sample.hand[2] == 0b111000000 | 1 << (7 - sample.discard[2])  # 250 or 220
+    assert seen == {2, 5}
 
 
 # -- notation and errors --------------------------------------------------------------------
@@ -463,7 +471,7 @@ def test_notation_reads_back_exactly() -> None:
     ("drive V2-1;0 q=- pts=0 | " + " | ".join([FULL] * 3), "unknown phase 'drive'"),
     ("choose Z9-9;0 q=- pts=0 | " + " | ".join([FULL] * 3), "no track card 'Z9-9'"),
     ("choose V2-1;0 q=- pts=0 | 18/01X/-/-/-/-/-/-/- | " + " | ".join([FULL] * 2),
-     "card 'X' must be one of"),
+     "hand 'X' must be one of"),
     ("choose V2-1;0 q=- pts=0 | 18/012 | " + " | ".join([FULL] * 2), "needs 9 fields"),
 ])
 def test_malformed_notation_is_refused_with_a_reason(text: str, message: str) -> None:

@@ -539,16 +539,19 @@ class GibGasState(State):
                 _speed(self.speed[s]),
             )))
         if self.g.franz:
-            blocks.append("F:" + "/".join((
-                "".join(map(str, self.f_pile)),
-                _card(self.f_last),
-                _franz_card(self.f_card),
-                _speed(self.f_speed),
-            )))
+            blocks.append(_franz_block(self))
         return " | ".join(blocks)
 
     def _read(self, text: str) -> None:
+        """Read ``to_text`` notation; refuse a position the rules cannot be in.
+
+        Every field is read strictly (ASCII digits, numbers in range, cards listed once in
+        order), then ``_check`` refuses what no race reaches. docs/rules/gibgas.md, "Notation",
+        lists the checks.
+        """
         g = self.g
+        if not isinstance(text, str):
+            raise NotationError(f"{g.NAME} state notation is text, not {type(text).__name__}")
         blocks = [b.strip() for b in text.split("|")]
         expected = 1 + g.players + (1 if g.franz else 0)
         if len(blocks) != expected:
@@ -558,55 +561,305 @@ class GibGasState(State):
             )
         head = blocks[0].split()
         if len(head) != 4 or not head[2].startswith("q=") or not head[3].startswith("pts="):
-            raise NotationError(f"head {blocks[0]!r} must be 'PHASE CARDS;DONE q=SEATS pts=N'")
+            raise NotationError(
+                f"head {_clip(blocks[0])} must be 'PHASE CARDS;DONE q=SEATS pts=N'")
         if head[0] not in PHASES:
-            raise NotationError(f"unknown phase {head[0]!r}; phases: {', '.join(PHASES)}")
+            raise NotationError(f"unknown phase {_clip(head[0])}; phases: {', '.join(PHASES)}")
         self.phase = PHASES.index(head[0])
-        cards, _, done = head[1].partition(";")
-        self.dealt = [g.deck.index(c) for c in cards.split(",")] if cards != "-" else []
-        self.resolved = int(done)
+        cards, sep, done = head[1].partition(";")
+        if not sep:
+            raise NotationError(f"track {_clip(head[1])} must be CARDS;DONE, e.g. V2-1,B1-1;0")
+        self.dealt = [_read_track_card(g.deck, c) for c in cards.split(",")] \
+            if cards != "-" else []
+        if len(self.dealt) > g.deck.raced:
+            raise NotationError(
+                f"{len(self.dealt)} track cards dealt; a race deals {g.deck.raced} (I6)")
         self.pool = list(g.deck.counts)
         for k in self.dealt:
             self.pool[k] -= 1
             if self.pool[k] < 0:
-                raise NotationError(f"more {g.deck.cards[k].code} cards dealt than the deck has")
-        if not 0 <= self.resolved <= len(self.dealt) or len(self.dealt) > g.deck.raced:
-            raise NotationError(f"bad track {head[1]!r}")
-        q = head[2][2:]
-        self.queue = [int(x) for x in q.split(",")] if q != "-" else []
-        self.points = int(head[3][4:])
-        for s in range(g.players):
-            fields = blocks[1 + s].split("/")
-            if len(fields) != 9:
                 raise NotationError(
-                    f"seat {s} block {blocks[1 + s]!r} needs 9 fields: damage/hand/discard/"
-                    "last speed/last card/ever played/won/card/speed"
-                )
-            self.damage[s] = int(fields[0])
-            self.hand[s] = _read_cards(fields[1])
-            self.discard[s] = _read_card(fields[2])
-            self.last_drive[s] = _read_card(fields[3])
-            self.last_played[s] = _read_card(fields[4])
-            self.ever[s] = _read_cards(fields[5])
-            self.won[s] = tuple(g.deck.index(c) for c in fields[6].split("+")) \
-                if fields[6] != "-" else ()
-            self.chosen[s] = _read_card(fields[7])
-            self.speed[s] = _read_speed(fields[8])
+                    f"more {g.deck.cards[k].code} cards dealt than the deck has "
+                    f"({g.deck.counts[k]})")
+        self.resolved = _read_int(done, "cards done", 0, len(self.dealt))
+        self.queue = _read_seats(head[2][2:], g.players)
+        self.points = _read_int(head[3][4:], "pts=", 0, max(PIT_POINTS.values()))
+        for s in range(g.players):
+            self._read_seat(s, blocks[1 + s])
         if g.franz:
-            f = blocks[-1]
-            if not f.startswith("F:") or len(f[2:].split("/")) != 4:
-                raise NotationError(f"Franz block {f!r} must be F:PILE/LAST/CARD/SPEED")
-            pile, last, card, speed = f[2:].split("/")
-            if len(pile) != FRANZ_KINDS or not pile.isdigit():
-                raise NotationError(f"Franz's pile {pile!r} needs 7 digits (200..250, tempo)")
-            self.f_pile = [int(c) for c in pile]
-            self.f_last = _read_card(last)
-            self.f_card = FRANZ_TEMPO if card == "T" else _read_card(card)
-            self.f_speed = _read_speed(speed)
-        if self.phase == P_PITTAKE and not self.queue:
-            raise NotationError("phase pittake needs a seat in q=")
-        if any(not 0 <= s < g.players for s in self.queue):
-            raise NotationError(f"q= names a seat that does not exist: {q!r}")
+            self._read_franz(blocks[-1])
+        self._check()
+        written = self.to_text()
+        if written != " | ".join([" ".join(head), *blocks[1:]]):
+            raise NotationError(f"notation not in its written form; write {_clip(written, 400)}")
+
+    def _read_seat(self, s: int, block: str) -> None:
+        fields = block.split("/")
+        if len(fields) != 9:
+            raise NotationError(
+                f"seat {s} block {_clip(block)} needs 9 fields: damage/hand/discard/"
+                "last speed/last card/ever played/won/card/speed"
+            )
+        at = f"seat {s}"
+        self.damage[s] = _read_int(fields[0], f"{at} damage", 0, START_DAMAGE)
+        self.hand[s] = _read_cards(fields[1], f"{at} hand")
+        self.discard[s] = _read_card(fields[2], f"{at} discard", SPEED_CARDS)
+        self.last_drive[s] = _read_card(fields[3], f"{at} last speed", SPEED_CARDS | 1 << DIE)
+        self.last_played[s] = _read_card(fields[4], f"{at} last card")
+        self.ever[s] = _read_cards(fields[5], f"{at} speed cards played", SPEED_CARDS)
+        self.won[s] = tuple(_read_track_card(self.g.deck, c, won=True)
+                            for c in fields[6].split("+")) if fields[6] != "-" else ()
+        self.chosen[s] = _read_card(fields[7], f"{at} card this round")
+        self.speed[s] = _read_speed(fields[8], f"{at} speed")
+
+    def _read_franz(self, block: str) -> None:
+        parts = block[2:].split("/")
+        if not block.startswith("F:") or len(parts) != 4:
+            raise NotationError(f"Franz block {_clip(block)} must be F:PILE/LAST/CARD/SPEED")
+        pile, last, card, speed = parts
+        full = self.g.franz_pile[0]
+        if len(pile) != FRANZ_KINDS or not all(c in "0123456789"[:full + 1] for c in pile):
+            raise NotationError(
+                f"Franz's pile {_clip(pile)} needs 7 digits from 0 to {full}: how many "
+                f"200..250 and Tempo-Halten cards are left of the {full} of each")
+        self.f_pile = [int(c) for c in pile]
+        self.f_last = _read_card(last, "Franz's last speed", SPEED_CARDS)
+        self.f_card = FRANZ_TEMPO if card == "T" else \
+            _read_card(card, "Franz's card this round (or T)", SPEED_CARDS)
+        self.f_speed = _read_speed(speed, "Franz's speed")
+
+    # -- what a read position must satisfy ---------------------------------------------------
+    def _check(self) -> None:
+        """Refuse a position the rules cannot be in (the reasons name what is allowed)."""
+        self._check_track()
+        for s in range(self.g.players):
+            self._check_seat_cards(s)
+            self._check_seat_speed(s)
+        self._check_round()
+        self._check_won()
+        if self.g.franz:
+            self._check_franz()
+        self._check_moves()
+
+    def _check_track(self) -> None:
+        """The phase fits the row: cards still to drive for, or a round just driven."""
+        g, phase, done, dealt = self.g, self.phase, self.resolved, len(self.dealt)
+        name = PHASES[phase]
+        if phase == P_FRANZ and not g.franz:
+            raise NotationError("phase franz is only for two drivers (Franz drives the third car)")
+        if phase == P_DISCARD and not g.discard:
+            raise NotationError("phase discard is only for six drivers (I15)")
+
+        def row_end(card: int) -> int:  # how many cards are dealt once ``card``'s row is laid
+            return min(card - card % ROW_LENGTH + ROW_LENGTH, g.deck.raced)
+
+        if phase == P_DEAL:
+            ok = done % ROW_LENGTH == 0 and done <= dealt < row_end(done)
+            want = "the row being dealt: DONE a multiple of 4 and fewer cards after it than a row"
+        elif phase in (P_DISCARD, P_CHOOSE, P_FRANZ, P_ROLL):
+            ok = done < dealt == row_end(done) and (phase != P_DISCARD or done == 0)
+            want = "a full row with its front card still to drive for" + \
+                (", in the first row" if phase == P_DISCARD else "")
+        elif phase in (P_PITROLL, P_PITTAKE):
+            ok = 1 <= done and dealt == row_end(done - 1)
+            want = "the row of the card just driven for"
+        else:
+            ok = done == dealt == g.deck.raced or (
+                1 <= done and dealt == row_end(done - 1) and min(self.damage) == 0)
+            want = (f"all {g.deck.raced} cards done (I18), or a driver with damage 0 after the "
+                    "card just driven for (I8)")
+        if not ok:
+            raise NotationError(
+                f"phase {name} with {dealt} cards dealt and {done} done does not fit: "
+                f"it needs {want}")
+        if phase != P_OVER and min(self.damage) == 0:
+            raise NotationError(
+                f"damage 0 in phase {name}: a total loss ends the race at once (I8); "
+                "damage is 1-18 while it goes on")
+
+    def _check_seat_cards(self, s: int) -> None:
+        """Every card of the seat is in hand, on the table or discarded, and the marks agree."""
+        g = self.g
+        at = f"seat {s}"
+        hand, discard, ever = self.hand[s], self.discard[s], self.ever[s]
+        last_drive, last_played, chosen = self.last_drive[s], self.last_played[s], self.chosen[s]
+        if not hand:
+            raise NotationError(f"{at} has no card in hand; a played-out hand comes back (I12)")
+        if g.discard:
+            before = self.phase == P_DISCARD or (self.phase == P_DEAL and self.resolved == 0)
+            if before and (discard >= 0 or last_played >= 0):
+                raise NotationError(
+                    f"{at} has discarded or played before the six-driver discard; "
+                    "discard and last card are - until then (I15)")
+            if not before and discard < 0:
+                raise NotationError(f"{at} must show its discarded speed card (six drivers, I15)")
+        elif discard >= 0:
+            raise NotationError(f"{at}: only six drivers discard (I15); discard must be -")
+        if discard >= 0 and (hand | ever) >> discard & 1:
+            raise NotationError(
+                f"{at}'s discard {CARD_NAMES[discard]} is also in hand or among the speeds "
+                "played; it stays out of the race (I15)")
+        table = self._played(s)
+        if table & SPEED_CARDS & ~ever:
+            raise NotationError(
+                f"{at} has {_cards(table & SPEED_CARDS & ~ever)} on the table but not among the "
+                "speed cards played")
+        if last_played < 0:
+            if chosen >= 0 or last_drive >= 0 or ever or table or self.won[s] \
+                    or self.damage[s] != START_DAMAGE:
+                raise NotationError(
+                    f"{at} has played nothing yet (last card -): then card this round, last "
+                    "speed and speeds played are -, every card is in hand, nothing is won and "
+                    f"damage is {START_DAMAGE}")
+            return
+        if chosen < 0:
+            raise NotationError(f"{at} has played (last card set), so its card this round is set")
+        if (last_played < 6 or last_played == DIE) and last_drive != last_played:
+            raise NotationError(
+                f"{at}'s last card {CARD_CODES[last_played]} is a speed; its last speed must be "
+                "the same")
+        if 0 <= last_drive < 6 and not ever >> last_drive & 1:
+            raise NotationError(f"{at}'s last speed {CARD_CODES[last_drive]} is not among the "
+                                "speed cards played")
+        if ever and last_drive < 0:
+            raise NotationError(f"{at} has played speed cards, so its last speed is set")
+        tempo = last_played == TEMPO or chosen == TEMPO or table >> TEMPO & 1
+        if tempo and last_drive < 0 and not (g.tempo_as_pit and last_played != TEMPO):
+            raise NotationError(f"{at} played Tempo-Halten with no speed to repeat (I3)")
+        if table and not table >> chosen & 1:
+            raise NotationError(
+                f"{at}'s card this round {CARD_CODES[chosen]} must lie on the table, not in "
+                "hand: a pit stop cannot take it back (I10)")
+        if chosen != TEMPO and chosen != last_played:
+            raise NotationError(
+                f"{at}'s card this round {CARD_CODES[chosen]} is its last card played")
+        if chosen == TEMPO and last_played != TEMPO and not (
+                g.tempo_as_pit and last_played == PIT):
+            raise NotationError(
+                f"{at} plays Tempo-Halten: its last card is T (or P when Tempo-Halten makes a "
+                "pit stop, I4 'pit')")
+
+    def _card_driven(self, s: int) -> int:
+        """What the card this round drives: itself, or for Tempo-Halten the card repeated."""
+        chosen = self.chosen[s]
+        if chosen == TEMPO:  # a pit stop (I4 'pit') or the last speed again (I3, I5)
+            pit = self.g.tempo_as_pit and self.last_played[s] == PIT
+            return PIT if pit else self.last_drive[s]
+        return chosen
+
+    def _check_seat_speed(self, s: int) -> None:
+        """The speed this round is the one the card this round gives."""
+        chosen, speed = self._card_driven(s), self.speed[s]
+        if chosen < 0:
+            allowed = [NO_SPEED]
+        elif chosen < 6:
+            allowed = [SPEEDS[chosen]]
+        elif chosen == DIE:
+            allowed = [NEED_ROLL, *_DIE_VALUES]
+        else:
+            allowed = [PIT_SPEED]
+        if speed not in allowed:
+            raise NotationError(
+                f"seat {s}'s speed {_speed(speed)} does not follow from its card "
+                f"{_card(self.chosen[s])}: it can be {', '.join(map(_speed, allowed))}")
+
+    def _check_round(self) -> None:
+        """The queue, the pit points and who has revealed a card fit the phase."""
+        phase, queue, n = self.phase, self.queue, self.g.players
+        name = PHASES[phase]
+        rolling = [s for s in range(n) if self.speed[s] == NEED_ROLL]
+        dice = [s for s in range(n) if self._card_driven(s) == DIE]
+        pits = [s for s in range(n) if self.speed[s] == PIT_SPEED]
+        if phase == P_FRANZ and rolling != dice:
+            raise NotationError(
+                "phase franz: every car driving the die still has it to roll (speed ?); "
+                f"here the die drives {_seats(dice)}, speed ? shows {_seats(rolling)}")
+        if phase == P_ROLL:
+            if not rolling or queue != rolling or queue != dice[len(dice) - len(queue):]:
+                raise NotationError(
+                    "phase roll: q= lists the seats whose speed is ? (a die to roll), at least "
+                    f"one, the last in seat order of the cars driving the die ({_seats(dice)}); "
+                    f"here speed ? shows {_seats(rolling)}, q={_seats(queue)}")
+        elif rolling and phase != P_FRANZ:
+            raise NotationError(
+                f"speed ? (a die to roll) is only for phases franz and roll, not {name}")
+        elif phase in (P_PITROLL, P_PITTAKE):
+            if not queue or queue != pits[len(pits) - len(queue):]:
+                raise NotationError(
+                    f"phase {name}: q= lists the cars in the pits (speed P) whose stop is still "
+                    f"to come, in seat order; here the pits hold {_seats(pits)}, "
+                    f"q={_seats(queue)}")
+        elif queue:
+            raise NotationError(f"q= is - in phase {name}; only roll and pit stops queue seats")
+        if (phase == P_PITTAKE) != (self.points > 0):
+            raise NotationError(
+                f"pts={self.points} in phase {name}: 1-3 points left to use in phase pittake, "
+                "0 otherwise")
+        if phase in (P_FRANZ, P_ROLL, P_PITROLL, P_PITTAKE, P_OVER):
+            silent = [s for s in range(n) if self.chosen[s] < 0]
+            if silent:
+                raise NotationError(
+                    f"in phase {name} every driver has revealed a card; seat {silent[0]} "
+                    "shows none")
+
+    def _check_won(self) -> None:
+        """Cards won were driven for, once each, and each seat lists them in that order."""
+        driven = self.dealt[:self.resolved]
+        counts = [driven.count(k) for k in range(len(self.g.deck.cards))]
+        for seat, won in enumerate(self.won):
+            rest = iter(driven)
+            if not all(k in rest for k in won):
+                raise NotationError(
+                    f"seat {seat} won {'+'.join(self.g.deck.cards[k].code for k in won)}: "
+                    "not among the cards driven for (the first DONE dealt), in that order")
+            for k in won:
+                counts[k] -= 1
+                if counts[k] < 0:
+                    raise NotationError(
+                        f"{self.g.deck.cards[k].code} is won more often than it was driven for")
+
+    def _check_franz(self) -> None:
+        """Franz's pile, last speed, card and speed agree (I13)."""
+        pile, last, card, speed = self.f_pile, self.f_last, self.f_card, self.f_speed
+        full = self.g.franz_pile[0]
+        if not any(pile):
+            raise NotationError(
+                "Franz's pile is never empty: it is shuffled again when its last card is "
+                "revealed (I13)")
+        if speed != NO_SPEED and speed not in SPEEDS:
+            raise NotationError(
+                f"Franz's speed {_speed(speed)} must be 200-250 or -: he never rolls or pits")
+        if card < 0:
+            ok = last < 0 and speed == NO_SPEED and pile == list(self.g.franz_pile) \
+                and self.resolved == 0 and self.phase in (P_DEAL, P_CHOOSE, P_FRANZ)
+            want = "before his first reveal: a full pile, no speed, the first round"
+        elif card < 6:
+            ok = last == card and speed == SPEEDS[card]
+            want = "a speed card is his last speed and his speed"
+        elif last >= 0:
+            ok = speed == SPEEDS[last]
+            want = "Tempo-Halten repeats his last speed"
+        else:
+            ok = speed == NO_SPEED and self.phase == P_FRANZ and self.resolved == 0
+            want = "a first Tempo-Halten has nothing to repeat; he reveals again (phase franz)"
+        if not ok:
+            raise NotationError(f"Franz block {_franz_block(self)} does not fit: {want} (I13)")
+        if last < 0 and pile[:6] != [full] * 6:
+            raise NotationError(
+                "Franz has revealed no speed card (last speed -), so all are in his pile")
+        if speed == NO_SPEED and self.phase in (P_ROLL, P_PITROLL, P_PITTAKE, P_OVER):
+            raise NotationError(f"in phase {PHASES[self.phase]} Franz has a speed this round")
+
+    def _check_moves(self) -> None:
+        """Whoever is to move has a move (derived from the above; kept as a last guard)."""
+        if self.phase in (P_CHOOSE, P_DISCARD):
+            for s in range(self.g.players):
+                if not self._legal_actions(s):
+                    raise NotationError(f"seat {s} would have no card it may play")
+        if self.phase == P_PITTAKE and not self._pit_options(self.queue[0]):
+            raise NotationError(
+                f"seat {self.queue[0]} has pit points but nothing to take back or repair; "
+                "such a stop is over (I10)")
 
     # -- views -----------------------------------------------------------------------------
     def __str__(self) -> str:
@@ -635,6 +888,17 @@ class GibGasState(State):
         return "\n".join(lines)
 
     def _observation(self, player: int) -> dict[str, JSON]:
+        obs = self._view(player)
+        obs["seat"] = player
+        obs["legal"] = [self._action_to_string(player, a) for a in self.legal_actions(player)]
+        return obs
+
+    def _public_observation(self) -> dict[str, JSON]:
+        """What every seat knows: all but the six-driver discards; hands are public (I20)."""
+        return self._view(None)
+
+    def _view(self, player: int | None) -> dict[str, JSON]:
+        """The table as ``player`` sees it (``None``: as every seat sees it)."""
         g = self.g
         cards = g.deck.cards
         drivers: list[JSON] = []
@@ -659,19 +923,17 @@ class GibGasState(State):
                 driver["speed_cards_never_played"] = [
                     CARD_NAMES[c] for c in _BITS[SPEED_CARDS & ~self.ever[s]]
                 ]
-            else:
+            else:  # I20: every card played is shown, so every hand can be counted
                 driver["hand"] = [CARD_NAMES[c] for c in _BITS[self.hand[s]]]
             drivers.append(driver)
         obs: dict[str, JSON] = {
             "game": str(g),
-            "seat": player,
             "phase": PHASES[self.phase],
             "round": self.resolved + (0 if self.phase == P_OVER else 1),
             "row": [cards[k].code for k in self.dealt[self.resolved:]],
             "stack_left": g.deck.raced - len(self.dealt),
             "last_card": cards[self.dealt[self.resolved - 1]].code if self.resolved else None,
             "drivers": drivers,
-            "legal": [self._action_to_string(player, a) for a in self.legal_actions(player)],
         }
         if g.franz:
             obs["franz"] = {
@@ -749,27 +1011,84 @@ def _speed_json(speed: int) -> JSON:
     return {NO_SPEED: None, NEED_ROLL: "rolling", PIT_SPEED: "pit"}.get(speed, speed)
 
 
-def _read_card(text: str) -> int:
+def _clip(text: str, limit: int = 60) -> str:
+    """``repr(text)``, cut short so that a huge field never floods an error message."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else f"{shown[:limit - 5]}...' ({len(text)} chars)"
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ",".join(map(str, seats)) or "-"
+
+
+def _franz_block(state: GibGasState) -> str:
+    return "F:" + "/".join((
+        "".join(map(str, state.f_pile)),
+        _card(state.f_last),
+        _franz_card(state.f_card),
+        _speed(state.f_speed),
+    ))
+
+
+def _read_int(text: str, what: str, low: int, high: int) -> int:
+    """A whole number in ASCII digits, as ``str`` writes it, from ``low`` to ``high``."""
+    plain = text.isascii() and text.isdigit() and (text == "0" or not text.startswith("0"))
+    if not plain or len(text) > len(str(high)) or not low <= int(text) <= high:
+        raise NotationError(f"{what} {_clip(text)} must be a whole number from {low} to {high}")
+    return int(text)
+
+
+def _read_seats(text: str, players: int) -> list[int]:
+    """``q=``: seats in order, each once, or ``-``."""
+    if text == "-":
+        return []
+    seats = [_read_int(x, "a seat in q=", 0, players - 1) for x in text.split(",")]
+    if seats != sorted(set(seats)):
+        raise NotationError(f"q={_clip(text)} must list seats once each, in seat order")
+    return seats
+
+
+def _read_track_card(deck: TrackDeck, code: str, won: bool = False) -> int:
+    try:
+        kind = deck.index(code)
+    except ValueError as exc:
+        raise NotationError(str(exc)) from None
+    if won and deck.cards[kind].kind.is_crash:
+        raise NotationError(f"{code} is a Crash card; nobody wins it (it goes to the box)")
+    return kind
+
+
+def _read_card(text: str, what: str, allowed: int = ALL_CARDS) -> int:
+    """One card code or ``-`` (none); ``allowed`` is a mask of the cards this field takes."""
     if text == "-":
         return -1
-    if len(text) != 1 or text not in CARD_CODES:
-        raise NotationError(f"card {text!r} must be one of {CARD_CODES} or -")
+    codes = _cards(allowed)
+    if len(text) != 1 or text not in codes:
+        raise NotationError(f"{what} {_clip(text)} must be one of {codes} or -")
     return CARD_CODES.index(text)
 
 
-def _read_cards(text: str) -> int:
+def _read_cards(text: str, what: str, allowed: int = ALL_CARDS) -> int:
+    """Card codes, each once, in the order ``012345DTP``; ``-`` for none."""
     if text == "-":
         return 0
     mask = 0
     for ch in text:
-        mask |= 1 << _read_card(ch)
+        card = _read_card(ch, what, allowed)
+        if card < 0 or mask >> card:
+            raise NotationError(
+                f"{what} {_clip(text)} lists each card once, in the order {_cards(allowed)}")
+        mask |= 1 << card
     return mask
 
 
-def _read_speed(text: str) -> int:
+def _read_speed(text: str, what: str) -> int:
     special = {"-": NO_SPEED, "?": NEED_ROLL, "P": PIT_SPEED}
     if text in special:
         return special[text]
-    if not text.isdigit() or int(text) <= 0:
-        raise NotationError(f"speed {text!r} must be a number, P (pit), ? (to roll) or -")
+    allowed = sorted({*SPEEDS, *_DIE_VALUES})
+    if not (text.isascii() and text.isdigit()) or text not in map(str, allowed):
+        raise NotationError(
+            f"{what} {_clip(text)} must be {', '.join(map(str, allowed))}, P (pit), "
+            "? (a die to roll) or -")
     return int(text)
