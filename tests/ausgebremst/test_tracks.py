@@ -1,24 +1,32 @@
-"""The authored tracks: the computed shortest race equals the rulebook's table (I1, I2)."""
+"""The authored tracks: the computed shortest race equals the rulebook's table and the pit
+chart's reserve column (I1, I2, I29); track files are checked against their schema."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from rennbahn.core.errors import RennbahnError
 from rennbahn.games.ausgebremst.tracks import (
     KIND_BOTTLENECK,
     MIN_TURN,
     TrackError,
     assemble,
     build_track,
+    check_half,
     check_track,
     half_names,
     ideal_distance,
     load_half,
+    parse_half,
     race_tracks,
     read_half,
+    reserve,
 )
 
 EXPECTED = {
@@ -50,14 +58,67 @@ def test_each_row_further_back_costs_one_space(number: int) -> None:
     assert distances == [first, first, first + 1, first + 1, first + 2, first + 2]
 
 
-def test_drom_and_ring_pit_alleys_cost_one_space_circuit_none() -> None:
-    """I2: without the pit stop Drom and Ring tracks are one space shorter."""
+def test_i29_pit_alley_costs_three_on_circuit_one_on_drom_and_ring() -> None:
+    """I2, I29: without the pit stop Drom and Ring tracks are one space shorter, Circuit
+    tracks three, from every grid place."""
     for race in race_tracks():
         track = build_track(race.number)
-        saving = ideal_distance(track, track.grid[0]) - ideal_distance(
-            track, track.grid[0], pit_stop=False
-        )
-        assert saving == (0 if race.end == "Circuit" else 1)
+        for start in track.grid:
+            saving = ideal_distance(track, start) - ideal_distance(track, start, pit_stop=False)
+            assert saving == (3 if race.end == "Circuit" else 1), (race.name, start)
+
+
+#: The Pit Stop Card Chart's reserve column, as printed (the same for all three rows).
+CHART_RESERVE = {
+    "Bleifuss-Drom": 3,
+    "Plattfuss-Circuit": 2,
+    "Nurburg-Ring": 2,
+    "Bleifuss-Circuit": 3,
+    "Nurburg-Drom": 2,
+    "Plattfuss-Ring": 2,
+    "Nurburg-Circuit": 2,
+    "Plattfuss-Drom": 2,
+}
+
+
+@pytest.mark.parametrize("row", range(3))
+@pytest.mark.parametrize("number", range(1, 9))
+def test_i29_reserve_column_from_every_row(number: int, row: int) -> None:
+    """I29: "the points left in reserve at the start without a pit stop" = 84 - the row's
+    pit cards - the shortest race from that row without a stop; all 24 track-and-row cases
+    (both places of each row) give the printed column."""
+    race = race_tracks()[number - 1]
+    track = build_track(number)
+    cards = sum(race.pit_cards[row])
+    for place in (2 * row, 2 * row + 1):
+        no_stop = ideal_distance(track, track.grid[place], pit_stop=False)
+        assert 84 - cards - no_stop == CHART_RESERVE[race.name] == race.reserve
+        assert reserve(track, race, place) == race.reserve
+
+
+def test_i29_circuit_lap_is_one_shorter_than_drom_and_ring() -> None:
+    """I29: the same front half makes a lap one space shorter with Circuit than with Drom
+    or Ring, in either direction."""
+    for front in ("Bleifuss", "Plattfuss", "Nurburg"):
+        for direction in ("clockwise", "anti-clockwise"):
+            laps = {end: assemble(load_half(front), load_half(end), direction).lap
+                    for end in ("Circuit", "Drom", "Ring")}
+            assert laps["Drom"] == laps["Ring"] == laps["Circuit"] + 1, (front, direction)
+
+
+def test_i29_circuit_alley_goes_round_the_hairpin() -> None:
+    """I29: on Circuit (track 2, Plattfuss-Circuit clockwise) the inner lane takes the
+    hairpin in one space, 0i to 4i; the alley (0o p1 p2 p3 4o) is as long as the outer lane
+    beside it (0o 1o 2o 3o 4o), three spaces more than the ideal line from the grid."""
+    track = build_track(2)
+    name = track.names
+    assert [name[s] for s in track.succ[track.index("0i")]] == ["1o", "4i"]
+    assert name[track.field_a] == "0o" and name[track.field_c] == "4o"
+    assert [name[s] for s in track.pit] == ["p1", "p2", "p3"]
+    left = {n: track.to_line[track.index(n)] for n in ("0i", "0o", "4i", "4o")}
+    assert left["0o"] == left["4o"] + 4 and left["0i"] == left["4i"] + 1
+    pole = track.grid[0]
+    assert ideal_distance(track, pole) - ideal_distance(track, pole, pit_stop=False) == 3
 
 
 def test_harder_tracks_have_more_bottlenecks_and_solid_lines() -> None:
@@ -109,7 +170,7 @@ def test_check_names_the_space_at_fault(tmp_path: Path) -> None:
     # Drom's bottleneck is its column 11: field C cannot lie on it.
     on_bottleneck = _edited(tmp_path, "Drom", pit={"lane": "outer", "columns": [0, 11],
                                                     "spaces": 4})
-    with pytest.raises(TrackError, match=r"field C \(column 11 of B-D\) must be a outer"):
+    with pytest.raises(TrackError, match=r"field C \(column 11 of B-D\) must be a space of the outer"):
         assemble(load_half("Bleifuss"), read_half(on_bottleneck), "clockwise", "B-D")
     # Clockwise the start grid is the front half's last three columns (I1).
     lines = load_half("Bleifuss").lines
@@ -124,7 +185,7 @@ def test_every_half_turns_the_track_round(tmp_path: Path) -> None:
     half close into a loop. A half whose lanes are as long as each other (an S-bend, like
     the Nurburg of version 2) is refused."""
     turns = {name: load_half(name).turn for name in half_names()}
-    assert turns == {"bleifuss": 3, "circuit": 3, "drom": 3, "nurburg": 3, "plattfuss": 4,
+    assert turns == {"bleifuss": 3, "circuit": 4, "drom": 3, "nurburg": 3, "plattfuss": 4,
                      "ring": 4}
     assert min(turns.values()) >= MIN_TURN
     s_bend = _edited(tmp_path, "Nurburg", inner="oo-o-oBoooooBooo", outer="ooooooBo-o-oBooo",

@@ -12,11 +12,9 @@ from rich.console import Console
 from rennbahn.core.errors import RennbahnError
 from rennbahn.games.ausgebremst.tracks import (
     TrackError,
-    assemble,
     build_track,
-    check_track,
+    check_half,
     ideal_distance,
-    load_half,
     race_track,
     race_tracks,
     read_half,
@@ -64,53 +62,71 @@ def list_tracks(as_json: JsonFlag = False) -> None:
                       f"{row['difficulty']:7} {row['distance']} spaces (lap {row['lap']})")
 
 
+def _fail(error: str) -> typer.Exit:
+    """One line on stderr and exit code 2: bad input, never a traceback."""
+    typer.echo(" ".join(error.split()), err=True)
+    return typer.Exit(2)
+
+
+def _writable(path: Path) -> None:
+    """Refuse an output path that cannot be written, before any work is done."""
+    if path.is_dir():
+        raise TrackError(f"--svg {path}: is a directory; give a file name")
+    parent = path.parent
+    if not parent.is_dir():
+        raise TrackError(f"--svg {path}: the folder {parent} does not exist")
+
+
 @app.command("show")
 def show(
     name: Annotated[str, typer.Argument(help="track number 1-8 or name, e.g. nurburg-ring")],
     svg: Annotated[Path | None, typer.Option("--svg", help="also write an SVG file")] = None,
 ) -> None:
     """Draw one track in the terminal."""
+    from rennbahn.games.ausgebremst.svg import track_svg
     from rennbahn.games.ausgebremst.ui import draw_track
 
     try:
         race = race_track(name)
+        if svg is not None:
+            _writable(svg)
     except RennbahnError as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(2) from exc
+        raise _fail(str(exc)) from None
     track = build_track(race.number)
     console = Console(width=max(120, 3 * track.columns + 10))
     console.print(f"{race.number} {race.name}, {race.direction}, {race.difficulty}, "
                   f"{ideal_distance(track, track.grid[0])} spaces")
     console.print(draw_track(track))
     if svg is not None:
-        from rennbahn.games.ausgebremst.svg import track_svg
-
-        svg.write_text(track_svg(track), encoding="utf-8")
+        try:
+            svg.write_text(track_svg(track), encoding="utf-8")
+        except OSError as exc:
+            raise _fail(f"--svg {svg}: cannot write: {exc.strerror or exc}") from None
 
 
 @app.command("check")
 def check(files: Annotated[list[Path], typer.Argument(help="half-board JSON files")]) -> None:
-    """Validate half-board files: shape, connection, pit alley, and the distances of every
-    rulebook track that uses them (with the stock halves for the other half)."""
-    failed = False
+    """Validate half-board files: every check on every file. Each is built with every stock
+    half of the other role, both ways round (connection, pit alley, start grid), and a half
+    named after a stock half also against the rulebook's distances and pit chart.
+
+    Exit code 0 when all are ok, 1 when a file reads but its tracks fail a check, 2 when a
+    file is not a half-board file at all (unreadable, not JSON, not the schema, rows that
+    do not draw a half)."""
+    code = 0
     for path in files:
         try:
-            half = read_half(path)
-            problems: list[str] = []
-            for race in race_tracks():
-                if half.name not in (race.front, race.end):
-                    continue
-                front = half if half.name == race.front else load_half(race.front)
-                end = half if half.name == race.end else load_half(race.end)
-                track = assemble(front, end, race.direction, race.name)
-                problems += check_track(track, race.distance)
-        except TrackError as exc:
-            problems = [str(exc)]
+            problems = check_half(read_half(path))
+        except RennbahnError as exc:
+            typer.echo(" ".join(str(exc).split()), err=True)
+            code = 2
+            continue
         if problems:
-            failed = True
+            code = max(code, 1)
             for problem in problems:
-                typer.echo(problem if str(path) in problem else f"{path}: {problem}", err=True)
+                line = problem if str(path) in problem else f"{path}: {problem}"
+                typer.echo(" ".join(line.split()), err=True)
         else:
             typer.echo(f"{path}: ok")
-    if failed:
-        raise typer.Exit(1)
+    if code:
+        raise typer.Exit(code)

@@ -33,16 +33,18 @@ anti-clockwise, the columns are read backwards. Columns are numbered from field 
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Literal
+
+import msgspec
 
 from rennbahn.core.errors import NotationError, ParameterError
+from rennbahn.games.ausgebremst.components import DECK_POINTS
 
 INNER, OUTER = 0, 1
 LANE_NAMES = ("inner", "outer")
@@ -82,6 +84,36 @@ class TrackError(ParameterError):
     """A malformed or inconsistent track file; the message names the space at fault."""
 
 
+#: A half-board file larger than this is not read (the stock ones are under 1 KB).
+MAX_FILE_BYTES = 64 * 1024
+_Row = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_COLUMNS)]
+_Column = Annotated[int, msgspec.Meta(ge=0, lt=MAX_COLUMNS)]
+_Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+
+
+class PitAlley(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An end half's pit alley: ``spaces`` pit spaces joining ``lane`` at the half's
+    ``columns`` (a, c), counted clockwise."""
+
+    columns: tuple[_Column, _Column]
+    spaces: Annotated[int, msgspec.Meta(ge=1, le=MAX_PIT_SPACES)]
+    lane: Literal["inner", "outer"] = "outer"
+
+
+class HalfFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The declared schema of a half-board file (``data/tracks/<half>.json``); the rows'
+    characters and how they fit together are checked by :func:`parse_half`."""
+
+    name: _Name
+    board: str
+    role: Literal["front", "end"]
+    inner: _Row
+    outer: _Row
+    lines: _Row
+    pit: PitAlley | None = None
+    notes: str = ""
+
+
 @dataclass(frozen=True)
 class Half:
     """One half-board as read from its file (columns in clockwise order)."""
@@ -92,7 +124,7 @@ class Half:
     inner: str
     outer: str
     lines: str
-    pit: dict[str, Any] | None
+    pit: PitAlley | None
     notes: str = ""
     path: str = ""
 
@@ -201,25 +233,34 @@ def half_names() -> list[str]:
 
 
 def read_half(path: str | Path) -> Half:
-    """Read and check the shape of one half-board file."""
+    """Read and check one half-board file; any fault is a :class:`TrackError` naming it."""
     where = str(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise TrackError(f"{where}: cannot read track file: {exc}") from exc
-    if not isinstance(data, dict):
-        raise TrackError(f"{where}: a track file holds one JSON object")
-    missing = [k for k in ("name", "board", "role", "inner", "outer", "lines") if k not in data]
-    if missing:
-        raise TrackError(f"{where}: missing {', '.join(missing)}")
-    inner, outer, lines = str(data["inner"]), str(data["outer"]), str(data["lines"])
+        with Path(path).open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise TrackError(f"{where}: cannot read track file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise TrackError(f"{where}: a track file holds at most {MAX_FILE_BYTES} bytes")
+    return parse_half(raw, where)
+
+
+def parse_half(raw: bytes | str, where: str = "<track file>") -> Half:
+    """Check the text of a half-board file against :class:`HalfFile` and the drawing rules
+    (module docstring) and return the half; any fault is a :class:`TrackError`."""
+    try:
+        data = msgspec.json.decode(raw, type=HalfFile)
+    except msgspec.DecodeError as exc:
+        raise TrackError(
+            f"{where}: not a half-board file: {exc} (fields: name, board, role front|end, "
+            "inner, outer, lines, pit {lane, columns [a, c], spaces} for an end half, notes)"
+        ) from None
+    inner, outer, lines = data.inner, data.outer, data.lines
     if not len(inner) == len(outer) == len(lines):
         raise TrackError(
             f"{where}: the rows inner ({len(inner)}), outer ({len(outer)}) and lines "
             f"({len(lines)}) must have the same length"
         )
-    if data["role"] not in ("front", "end"):
-        raise TrackError(f"{where}: role must be front or end, not {data['role']!r}")
     for column, (a, b, m) in enumerate(zip(inner, outer, lines, strict=True)):
         at = f"{where}: column {column}"
         if a not in "o-B" or b not in "o-B":
@@ -234,23 +275,20 @@ def read_half(path: str | Path) -> Half:
             raise TrackError(f"{at}: a bottleneck space cannot have a solid line beside it")
     if inner[0] == "-" or outer[0] == "-" or inner[-1] == "-" or outer[-1] == "-":
         raise TrackError(f"{where}: a half must begin and end with a space in both lanes")
-    pit = data.get("pit")
-    if data["role"] == "end":
-        if not isinstance(pit, dict):
+    pit = data.pit
+    if data.role == "end":
+        if pit is None:
             raise TrackError(f"{where}: an end half needs its pit alley ('pit')")
+        entry, exit_ = pit.columns
+        if not entry < exit_ < len(inner):
+            raise TrackError(
+                f"{where}: the pit alley's columns [a, c] must satisfy a < c < {len(inner)} "
+                f"(the half's columns), not [{entry}, {exit_}]"
+            )
     elif pit is not None:
         raise TrackError(f"{where}: only end halves have a pit alley")
-    half = Half(
-        name=str(data["name"]),
-        board=str(data["board"]),
-        role=str(data["role"]),
-        inner=inner,
-        outer=outer,
-        lines=lines,
-        pit=pit,
-        notes=str(data.get("notes", "")),
-        path=where,
-    )
+    half = Half(name=data.name, board=data.board, role=data.role, inner=inner, outer=outer,
+                lines=lines, pit=pit, notes=data.notes, path=where)
     if half.turn < MIN_TURN:
         raise TrackError(
             f"{where}: the outer lane has {half.turn} spaces more than the inner; a half turns "
@@ -268,26 +306,34 @@ def load_half(name: str) -> Half:
     return read_half(path)
 
 
+_PitCards = tuple[int, ...]
+
+
+class _RaceRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    number: int
+    front: str
+    end: str
+    direction: Literal["clockwise", "anti-clockwise"]
+    distance: int
+    difficulty: str
+    pit_cards: tuple[_PitCards, _PitCards, _PitCards]
+    reserve: int
+
+
+class _RaceTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    about: str
+    tracks: tuple[_RaceRow, ...]
+
+
 @cache
 def race_tracks() -> tuple[RaceTrack, ...]:
     """The rulebook's table of the eight tracks with the pit-stop chart (data/races.json)."""
-    data = json.loads((_data_dir() / "races.json").read_text(encoding="utf-8"))
-    result = []
-    for row in data["tracks"]:
-        chart = row["pit_cards"]
-        result.append(
-            RaceTrack(
-                number=int(row["number"]),
-                front=str(row["front"]),
-                end=str(row["end"]),
-                direction=str(row["direction"]),
-                distance=int(row["distance"]),
-                difficulty=str(row["difficulty"]),
-                pit_cards=(tuple(chart[0]), tuple(chart[1]), tuple(chart[2])),
-                reserve=int(row["reserve"]),
-            )
-        )
-    return tuple(result)
+    path = _data_dir() / "races.json"
+    try:
+        table = msgspec.json.decode(path.read_bytes(), type=_RaceTable)
+    except (OSError, msgspec.DecodeError) as exc:
+        raise TrackError(f"{path}: {exc}") from None
+    return tuple(RaceTrack(**msgspec.structs.asdict(row)) for row in table.tracks)
 
 
 def race_track(key: str | int) -> RaceTrack:
@@ -318,18 +364,14 @@ def assemble(front: Half, end: Half, direction: str, name: str = "") -> Track:
     inner = front.inner + end.inner
     if len(inner) > MAX_COLUMNS:
         raise TrackError(f"{name}: at most {MAX_COLUMNS} columns, not {len(inner)}")
-    assert end.pit is not None
-    if int(end.pit["spaces"]) > MAX_PIT_SPACES:
-        raise TrackError(f"{end.path}: at most {MAX_PIT_SPACES} pit spaces")
+    if end.pit is None:
+        raise TrackError(f"{end.path or end.name}: an end half needs its pit alley")
     outer = front.outer + end.outer
     lines = front.lines + end.lines
-    assert end.pit is not None
-    pit_lane_name = str(end.pit.get("lane", "outer"))
-    if pit_lane_name not in LANE_NAMES:
-        raise TrackError(f"{end.path}: pit lane must be inner or outer")
+    pit_lane_name = end.pit.lane
     pit_lane = LANE_NAMES.index(pit_lane_name)
-    a, c = (int(x) + front.columns for x in end.pit["columns"])
-    spaces = int(end.pit["spaces"])
+    a, c = (x + front.columns for x in end.pit.columns)
+    spaces = end.pit.spaces
     n = len(inner)
     if direction == "anti-clockwise":
         inner, outer, lines = inner[::-1], outer[::-1], lines[::-1]
@@ -384,7 +426,7 @@ def assemble(front: Half, end: Half, direction: str, name: str = "") -> Track:
         if at[column][pit_lane] < 0 or track.kind[at[column][pit_lane]] != KIND_TRACK:
             raise TrackError(
                 f"{end.path}: field {what} (column {column} of {track.name}) must be a "
-                f"{pit_lane_name} lane space"
+                f"space of the {pit_lane_name} lane"
             )
     track.field_a, track.field_c = field_a, field_c
     pits = []
@@ -495,9 +537,24 @@ def ideal_distance(track: Track, start: int, pit_stop: bool = True) -> int:
     raise TrackError(f"{track.name}: the finish cannot be reached from {track.names[start]}")
 
 
-def check_track(track: Track, expected: int | None = None) -> list[str]:
+def reserve(track: Track, race: RaceTrack, place: int) -> int:
+    """The points a car starting on grid place ``place`` (0-5) has to spare at the start
+    without a pit stop: the deck's 84 less its row's pit cards less the shortest race from
+    there without the stop. The pit chart prints this as its reserve column (I29).
+
+    >>> race = race_track(2)
+    >>> reserve(build_track(2), race, 0) == race.reserve == 84 - (5 + 4) - 73
+    True
+    """
+    cards = race.pit_cards[place // 2]
+    return DECK_POINTS - sum(cards) - ideal_distance(track, track.grid[place], pit_stop=False)
+
+
+def check_track(track: Track, expected: int | None = None,
+                race: RaceTrack | None = None) -> list[str]:
     """Problems of a built track (empty when it is sound): every space reachable from the
-    grid, the pit alley reachable, and the distance the rulebook gives."""
+    grid, the pit alley reachable, the distance the rulebook gives (``expected``) and, with
+    ``race``, the pit chart's reserve from every grid place (I29)."""
     problems: list[str] = []
     reach = {track.grid[0]}
     queue = deque(reach)
@@ -519,4 +576,48 @@ def check_track(track: Track, expected: int | None = None) -> list[str]:
                 f"{track.name}: shortest three-lap race from pole "
                 f"{track.names[track.grid[0]]} is {got} spaces, the rulebook says {expected}"
             )
+    if race is not None:
+        for place, start in enumerate(track.grid):
+            got = reserve(track, race, place)
+            if got != race.reserve:
+                problems.append(
+                    f"{track.name}: a car starting on {track.names[start]} (row "
+                    f"{place // 2 + 1}) has {got} points in reserve without a pit stop, the "
+                    f"pit chart says {race.reserve}"
+                )
     return problems
+
+
+def check_half(half: Half) -> list[str]:
+    """Every check on one half-board (empty when it is sound). The half is built into a
+    track with each stock half of the other role, both ways round, and each track is
+    checked (spaces and pit alley reached, start grid and fields A and C in place); the
+    rulebook tracks that use a half of its name are checked against the distance table and
+    the pit chart's reserve column too (I2, I29). A track that cannot be built is one
+    problem (its :class:`TrackError`)."""
+    problems: list[str] = []
+    races = {(r.front, r.end, r.direction): r for r in race_tracks()}
+    partners = sorted({r.end if half.role == "front" else r.front for r in race_tracks()})
+    for partner in partners:
+        other = load_half(partner)
+        front, end = (half, other) if half.role == "front" else (other, half)
+        for direction in ("clockwise", "anti-clockwise"):
+            race = races.get((front.name, end.name, direction))
+            try:
+                track = assemble(front, end, direction, f"{front.name}-{end.name} ({direction})")
+                problems += check_track(track, race.distance if race else None, race)
+            except TrackError as exc:
+                problems.append(str(exc))
+    # A stock name in the wrong role is never paired above: say so.
+    for race in race_tracks():
+        if half.name == (race.end if half.role == "front" else race.front):
+            problems.append(
+                f"{half.path or half.name}: {half.name} is a {_role_of(half.name)} half in the "
+                f"rulebook's tracks, this file makes it a {half.role} half"
+            )
+            break
+    return list(dict.fromkeys(problems))
+
+
+def _role_of(name: str) -> str:
+    return "front" if any(r.front == name for r in race_tracks()) else "end"
