@@ -9,7 +9,9 @@ the rennbahn game they wrap.
 
 from __future__ import annotations
 
+import copy
 import multiprocessing
+import pickle
 import random
 import subprocess
 import sys
@@ -22,6 +24,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
 import rennbahn
+from rennbahn.core.driver import random_step
 from rennbahn.core.params import Param
 from rennbahn.core.protocol import ALL_SEATS, SIMULTANEOUS
 from rennbahn.interop import openspiel
@@ -323,3 +326,29 @@ def test_importing_rennbahn_does_not_import_the_research_libraries() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("variant", FIRST_VARIANTS)
+def test_copies_of_a_state_read_from_notation_start_at_the_read_position(variant: str) -> None:
+    """Issue 10 item 9: deepcopy, pickle and deserialize replayed from the initial position."""
+    game = openspiel.load(variant)
+    rng = random.Random(4)
+    middle = random_states(variant, 4)
+    inner = game.rennbahn_game.state_from_text(middle[len(middle) // 2].to_text())
+    for _ in range(3):
+        if not inner.is_terminal():
+            random_step(inner, rng)
+    state = openspiel.RennbahnSpielState(game, inner)
+    copies = {
+        "deepcopy": copy.deepcopy(state),
+        "pickle": pickle.loads(pickle.dumps(state)),
+        "deserialize": game.deserialize_state(state.serialize()),
+        "clone": state.clone(),
+    }
+    for how, other in copies.items():
+        assert str(other) == str(state), how
+        theirs, ours = other.rennbahn_state, state.rennbahn_state
+        assert theirs.full_history() == ours.full_history(), how
+        for seat in range(game.num_players()):
+            assert theirs.information_state_string(seat) == \
+                ours.information_state_string(seat), how

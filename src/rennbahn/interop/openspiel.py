@@ -29,7 +29,7 @@ import base64
 import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
@@ -112,12 +112,39 @@ class _Held:
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
         return _Held(self.state.clone())
 
-    def __reduce__(self) -> tuple[Callable[..., _Held], tuple[str, list[tuple[int, int]]]]:
-        return _restore, (str(self.state.get_game()), self.state.full_history())
+    def __reduce__(
+        self,
+    ) -> tuple[Callable[..., _Held], tuple[str, list[tuple[int, int]], str | None]]:
+        # A state read by ``state_from_text`` has its history from the read position (its
+        # origin), not from the start: keep that position too, or the replay goes wrong.
+        origin = self.state._origin
+        return _restore, (
+            str(self.state.get_game()),
+            self.state.full_history(),
+            None if origin is None else origin.to_text(),
+        )
 
 
-def _restore(game_string: str, history: list[tuple[int, int]]) -> _Held:
-    return _Held(replay(cached_game(game_string), history))
+def _restore(game_string: str, history: list[tuple[int, int]],
+             origin: str | None = None) -> _Held:
+    game = cached_game(game_string)
+    if origin is not None:
+        game = cast(Game, _StartingAt(game, origin))
+    return _Held(replay(game, history))
+
+
+class _StartingAt:
+    """A game whose "initial" state is the position a state was read from, for ``replay``."""
+
+    def __init__(self, game: Game, origin: str) -> None:
+        self._game = game
+        self._origin = origin
+
+    def new_initial_state(self) -> State:
+        return self._game.state_from_text(self._origin)
+
+    def num_players(self) -> int:
+        return self._game.num_players()
 
 
 class RennbahnSpielState(pyspiel.State):  # type: ignore[misc]
