@@ -600,3 +600,93 @@ def test_i16_speed_dice_roll_before_the_drive_and_pit_dice_after_it() -> None:
     assert won(state) == [["V2-1"], [], []]  # driven for before the pit die
     assert state.observation(0)["phase"] == "pitroll"
     assert state.observation(0)["pit"] == {"queue": [1], "points": 0}
+
+
+# -- true but unwritten (issue 9) -----------------------------------------------------------
+def test_i6_the_standard_deck_is_14_vollgas_14_bremsen_and_8_crash_4_of_each_kind() -> None:
+    """Components, I6: 36 cards, 14/14/8 (published), the Crash cards split 4/4 (ours)."""
+    state = start("-;0 q=- pts=0", FULL, FULL, FULL, phase="deal")
+    game = state.g
+    by_kind: dict[str, float] = {}
+    for action, p in state.chance_outcomes():
+        kind = game.deck.cards[action].kind.value
+        by_kind[kind] = by_kind.get(kind, 0.0) + p
+    assert {k: round(p * 36) for k, p in by_kind.items()} == {"V": 14, "B": 14, "XF": 4, "XS": 4}
+    assert game.deck.size == 36 and game.deck.raced == 32
+
+
+def test_i8_two_total_losses_in_one_drive_are_both_out() -> None:
+    """I8: two cars on their last damage point collide; both are out and the race ends."""
+    last = "1/12345DTP/-/0/0/0/-/0/200"
+    state = start(ROW, last, last, FULL, FULL, game="gibgas(players=4)")
+    play_moves(state, "230, 230, 250, 240")
+    assert state.is_terminal()
+    assert state.damage == [0, 0, 18, 18]
+    assert state.scores() == [0, 0, 20, 18]
+    assert state.returns() == [0.0, 0.0, 1.0, 0.0]
+
+
+def test_i8_i9_a_fender_bender_and_a_crash_can_both_be_total_losses() -> None:
+    """I8, I9: the two collided cars are out, and the crash passes to a third, also out."""
+    state = start("XF3-1,B1-1,V2-1,XS3-1;0 q=- pts=0", "1/12345DTP/-/0/0/0/-/0/200",
+                  "1/12345DTP/-/0/0/0/-/0/200", "3/12345DTP/-/0/0/0/-/0/200", FULL,
+                  game="gibgas(players=4)")
+    play_moves(state, "250, 250, 240, 230")
+    assert state.is_terminal()
+    assert state.damage == [0, 0, 0, 18]
+    assert state.returns() == [0.0, 0.0, 0.0, 1.0]
+
+
+def test_i7_a_lone_car_on_the_track_wins_vollgas_though_it_is_the_slowest_card() -> None:
+    """I7: the others are in the pits; the one car on the track is the fastest there."""
+    state = play_moves(three(), "pit, pit, 200")
+    assert won(state) == [[], [], ["V2-1"]]
+
+
+def test_i7_a_lone_car_on_the_track_wins_bremsen_though_it_is_the_fastest_card() -> None:
+    state = play_moves(three("B1-1,V2-1,XF3-1,XS3-1;0 q=- pts=0"), "250, pit, pit")
+    assert won(state) == [["B1-1"], [], []]
+
+
+def test_i1_i7_a_lone_car_left_free_by_a_fender_bender_and_a_pit_stop_wins() -> None:
+    state = play_moves(three("B1-1,V2-1,XF3-1,XS3-1;0 q=- pts=0"), "200, pit, 250")
+    assert won(state) == [["B1-1"], [], []]
+    state = start("B1-1,V2-1,XF3-1,XS3-1;0 q=- pts=0", FULL, FULL, FULL, FULL,
+                  game="gibgas(players=4)")
+    play_moves(state, "200, 200, pit, 250")
+    assert [d["won"] for d in state.observation(0)["drivers"]] == [[], [], [], ["B1-1"]]
+
+
+def test_i20_with_two_to_five_drivers_every_hand_is_public_by_counting() -> None:
+    """I20: each seat and a spectator see every hand; it is the count of the public moves."""
+    s0 = "18/45DTP/-/3/3/0123/-/3/230"
+    state = start(ROW, s0, FULL, FULL, FULL, game="gibgas(players=4)")
+    play_moves(state, "pit, 250, die, 200", "roll 300", "roll 240", "take 210", "take 230")
+    hands = [["210", "230", "240", "250", "die", "tempo"],
+             ["200", "210", "220", "230", "240", "die", "tempo", "pit"],
+             ["200", "210", "220", "230", "240", "250", "tempo", "pit"],
+             ["210", "220", "230", "240", "250", "die", "tempo", "pit"]]
+    for seat in range(4):
+        assert [d["hand"] for d in state.observation(seat)["drivers"]] == hands
+    assert [d["hand"] for d in state.public_observation()["drivers"]] == hands
+    # Nothing was hidden from any seat: the hands follow from what everyone saw.
+    assert all(a is not None for seat in range(4) for _, a in state.seen_history(seat))
+    sample = state.resample_from_infostate(1, random.Random(0))
+    assert sample.to_text() == state.to_text()
+
+
+def test_i20_with_six_drivers_the_public_view_holds_no_hand_and_no_discard() -> None:
+    """I15, I20: the discard keeps the hands secret; everyone sees the speeds never played."""
+    text = ("choose V2-1,B1-1,XF3-1,XS3-1;0 q=- pts=0 | 18/01345DTP/2/-/-/-/-/-/-"
+            + " | 18/5DTP/2/4/4/0134/-/4/240" + " | 18/01345DTP/2/-/-/-/-/-/-" * 4)
+    state = rennbahn.load_game("gibgas(players=6)").state_from_text(text)
+    public = state.public_observation()
+    assert "seat" not in public and "legal" not in public
+    for driver in public["drivers"]:
+        assert "hand" not in driver and "discard" not in driver
+    assert public["drivers"][1]["speed_cards_never_played"] == ["220", "250"]
+    assert public["drivers"][1]["hand_size"] == 4
+    rng = random.Random(2)
+    for seat in range(6):
+        for _ in range(5):
+            assert state.resample_from_infostate(seat, rng).public_observation() == public

@@ -777,9 +777,9 @@ class GibGasState(State):
         if phase == P_ROLL:
             if not rolling or queue != rolling or queue != dice[len(dice) - len(queue):]:
                 raise NotationError(
-                    "phase roll: q= lists the seats whose speed is ? (a die to roll), at least "
-                    f"one, the last in seat order of the cars driving the die ({_seats(dice)}); "
-                    f"here speed ? shows {_seats(rolling)}, q={_seats(queue)}")
+                    "phase roll needs a die still to roll: q= lists the seats with speed ?, "
+                    "the last in seat order of the cars driving the die; here the die drives "
+                    f"{_seats(dice)}, speed ? shows {_seats(rolling)}, q={_seats(queue)}")
         elif rolling and phase != P_FRANZ:
             raise NotationError(
                 f"speed ? (a die to roll) is only for phases franz and roll, not {name}")
