@@ -170,7 +170,7 @@ def test_check_names_the_space_at_fault(tmp_path: Path) -> None:
     # Drom's bottleneck is its column 11: field C cannot lie on it.
     on_bottleneck = _edited(tmp_path, "Drom", pit={"lane": "outer", "columns": [0, 11],
                                                     "spaces": 4})
-    with pytest.raises(TrackError, match=r"field C \(column 11 of B-D\) must be a space of the outer"):
+    with pytest.raises(TrackError, match=r"field C \(column 11 of B-D\) must be a space of"):
         assemble(load_half("Bleifuss"), read_half(on_bottleneck), "clockwise", "B-D")
     # Clockwise the start grid is the front half's last three columns (I1).
     lines = load_half("Bleifuss").lines
@@ -210,3 +210,163 @@ def test_wrong_distance_is_reported() -> None:
     track = assemble(load_half("Bleifuss"), load_half("Circuit"), "clockwise", "B-C")
     problems = check_track(track, 80)
     assert problems and "73 spaces" in problems[0] and "29i" in problems[0]
+
+
+# -- bad track files: one error family, never a traceback (issue 10) ----------------------
+def _stock_text(half: str, **changes: object) -> str:
+    data = json.loads(Path(load_half(half).path).read_text())
+    data.update(changes)
+    return json.dumps(data)
+
+
+DROM_PIT = {"lane": "outer", "columns": [0, 4], "spaces": 4}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("\x00\x01\xfe binary", "JSON is malformed"),
+        ("[" * 20000 + "]" * 20000, r"Expected `object`, got `array`"),
+        (_stock_text("Drom", notes="DEEP").replace('"DEEP"', "[" * 20000 + "]" * 20000),
+         r"Expected `str`, got `array` - at `\$.notes`"),
+        (_stock_text("Drom", inner="", outer="", lines=""), r"length >= 1 - at `\$.inner`"),
+        (_stock_text("Drom", pit={"lane": "outer", "columns": [0, 4]}),
+         r"missing required field `spaces` - at `\$.pit`"),
+        (_stock_text("Drom", pit={"lane": "outer", "spaces": 4}),
+         r"missing required field `columns` - at `\$.pit`"),
+        (_stock_text("Drom", pit={**DROM_PIT, "columns": ["a", "b"]}),
+         r"Expected `int`, got `str` - at `\$.pit.columns\[0\]`"),
+        (_stock_text("Drom", pit={**DROM_PIT, "spaces": "x"}),
+         r"Expected `int`, got `str` - at `\$.pit.spaces`"),
+        (_stock_text("Drom", pit={**DROM_PIT, "spaces": 0}), r"`int` >= 1 - at `\$.pit.spaces`"),
+        (_stock_text("Drom", pit={**DROM_PIT, "lane": "middle"}), r"at `\$.pit.lane`"),
+        (_stock_text("Drom", pit={**DROM_PIT, "columns": [4, 0]}), r"must satisfy a < c < 17"),
+        (_stock_text("Drom", pit={**DROM_PIT, "columns": [0, 17]}), r"must satisfy a < c < 17"),
+        (_stock_text("Drom", pit=None), "an end half needs its pit alley"),
+        (_stock_text("Drom", role="front"), "only end halves have a pit alley"),
+        (_stock_text("Drom", role="middle"), r"at `\$.role`"),
+        (_stock_text("Drom", pitstop=1), "unknown field `pitstop`"),
+        (_stock_text("Drom", inner="o" * 41, outer="o" * 41, lines=" " * 41),
+         r"length <= 40 - at `\$.inner`"),
+        (_stock_text("Drom", lines="x" * 17), r"column 0: the lines row holds"),
+    ],
+)
+def test_a_bad_file_is_one_track_error_naming_the_field(text: str, message: str) -> None:
+    """Issue 10: every malformed file the review fuzzed is a TrackError on one line."""
+    with pytest.raises(TrackError, match=message) as caught:
+        parse_half(text.encode("utf-8", "surrogateescape"), "bad.json")
+    assert "\n" not in str(caught.value) and str(caught.value).startswith("bad.json: ")
+
+
+def test_unreadable_and_oversized_files(tmp_path: Path) -> None:
+    with pytest.raises(TrackError, match="cannot read track file"):
+        read_half(tmp_path)  # a directory
+    with pytest.raises(TrackError, match="cannot read track file"):
+        read_half(tmp_path / "missing.json")
+    big = tmp_path / "big.json"
+    big.write_text(" " * 70_000 + _stock_text("Drom"))
+    with pytest.raises(TrackError, match="at most 65536 bytes"):
+        read_half(big)
+
+
+def test_every_check_runs_on_a_half_of_any_name() -> None:
+    """Issue 10: an end half not named after a stock half is still built with every front
+    half both ways round, so a broken pit alley is found (it used to print ok)."""
+    assert all(check_half(load_half(name)) == [] for name in half_names())
+    renamed = parse_half(_stock_text("Drom", name="Speedway"), "speedway.json")
+    assert check_half(renamed) == []  # no rulebook distance to hold it to
+    broken = parse_half(_stock_text("Drom", name="Speedway", pit={**DROM_PIT,
+                                                                  "columns": [0, 11]}))
+    problems = check_half(broken)
+    assert len(problems) == 6  # three front halves, two directions
+    assert all("must be a space of the outer lane" in p for p in problems)
+    # Version 3's Circuit: the distances hold, the pit chart's reserve column does not.
+    old = parse_half(_stock_text("Circuit", inner="ooooooooo-o-o-ooo"))
+    assert check_half(old) == [
+        "Bleifuss-Circuit (anti-clockwise): points in reserve without a pit stop from the "
+        "grid places 29i 29o 28i 28o 27i 27o (rows 1-3): 0 0 0 0 0 0; the pit chart says 3",
+        "Nurburg-Circuit (clockwise): points in reserve without a pit stop from the grid "
+        "places 32i 32o 31i 31o 30i 30o (rows 1-3): -1 -1 -1 -1 -1 -1; the pit chart says 2",
+        "Plattfuss-Circuit (clockwise): points in reserve without a pit stop from the grid "
+        "places 31i 31o 30i 30o 29i 29o (rows 1-3): -1 -1 -1 -1 -1 -1; the pit chart says 2",
+    ]
+    wrong_role = parse_half(_stock_text("Bleifuss", name="Drom"))
+    assert ("<track file>: Drom is an end half in the rulebook's tracks, this file makes it "
+            "a front half") in check_half(wrong_role)
+
+
+# Mutations of a stock file: a field set to any JSON value, a key dropped, a row edited,
+# the pit alley renumbered, the name or role swapped, the text cut short.
+_KEYS = ("name", "board", "role", "inner", "outer", "lines", "pit", "notes", "extra")
+_JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 45), st.floats(-1e9, 1e9),
+              st.text(alphabet="oB-| xé\x00", max_size=45)),
+    lambda inside: st.one_of(st.lists(inside, max_size=3),
+                             st.dictionaries(st.sampled_from(("lane", "columns", "spaces",
+                                                              *_KEYS)), inside, max_size=4)),
+    max_leaves=10,
+)
+
+
+_ROWS = ("inner", "outer", "lines")
+
+
+@st.composite
+def mutated_half(draw: st.DrawFn) -> bytes:
+    """The text of a stock half-board file after one to four random mutations, most of them
+    small enough that the file still parses, so the track checks get exercised too."""
+    data: dict[str, Any] = json.loads(_stock_text(draw(st.sampled_from(half_names()))))
+    kinds = ("char", "char", "column", "column", "pit", "pit", "name", "role", "set", "drop")
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(kinds))
+        rows = [str(data[row]) if isinstance(data.get(row), str) else "" for row in _ROWS]
+        if kind == "set":
+            data[draw(st.sampled_from(_KEYS))] = draw(_JSON)
+        elif kind == "drop" and data:
+            data.pop(draw(st.sampled_from(sorted(data))))
+        elif kind == "char":  # one character of one row
+            which = draw(st.integers(0, 2))
+            at = draw(st.integers(0, max(len(rows[which]) - 1, 0)))
+            text = rows[which]
+            data[_ROWS[which]] = text[:at] + draw(st.sampled_from("oB- |")) + text[at + 1:]
+        elif kind == "column":  # a whole column inserted or removed
+            at = draw(st.integers(0, min(map(len, rows))))
+            if draw(st.booleans()):
+                new = draw(st.sampled_from(("oo ", "-o ", "o- ", "oo|", "BB ", "-o|")))
+                rows = [text[:at] + ch + text[at:] for text, ch in zip(rows, new, strict=True)]
+            else:
+                rows = [text[:at] + text[at + 1:] for text in rows]
+            data.update(zip(_ROWS, rows, strict=True))
+        elif kind == "pit" and data.get("role") == "end":
+            data["pit"] = {"lane": draw(st.sampled_from(("outer", "inner"))),
+                           "columns": [draw(st.integers(-1, 18)), draw(st.integers(-1, 18))],
+                           "spaces": draw(st.integers(0, 10))}
+        elif kind == "name":
+            data["name"] = draw(st.sampled_from(("Drom", "Circuit", "Ring", "Bleifuss",
+                                                 "Plattfuss", "Nurburg", "Speedway")))
+        elif kind == "role":
+            data["role"] = "front" if data.get("role") == "end" else "end"
+    raw = json.dumps(data).encode()
+    if draw(st.integers(0, 20)) == 13:  # cut short (Hypothesis favours 0 and the ends)
+        raw = raw[: draw(st.integers(0, len(raw)))]
+    return raw
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(mutated_half())
+def test_mutated_files_are_accepted_or_refused_with_a_family_error(raw: bytes) -> None:
+    """Issue 10: read_half and every check either accept a mutated stock file or raise a
+    RennbahnError; a half that passes every check builds and races from each grid place."""
+    try:
+        half = parse_half(raw, "mutated.json")
+    except RennbahnError as exc:
+        assert "\n" not in str(exc)
+        return
+    problems = check_half(half)
+    assert all(isinstance(p, str) and "\n" not in p for p in problems)
+    if not problems:
+        partner = load_half("Circuit" if half.role == "front" else "Bleifuss")
+        front, end = (half, partner) if half.role == "front" else (partner, half)
+        for direction in ("clockwise", "anti-clockwise"):
+            track = assemble(front, end, direction)
+            assert all(ideal_distance(track, g) > 3 * track.lap for g in track.grid)

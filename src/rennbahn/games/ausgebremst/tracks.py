@@ -577,14 +577,14 @@ def check_track(track: Track, expected: int | None = None,
                 f"{track.names[track.grid[0]]} is {got} spaces, the rulebook says {expected}"
             )
     if race is not None:
-        for place, start in enumerate(track.grid):
-            got = reserve(track, race, place)
-            if got != race.reserve:
-                problems.append(
-                    f"{track.name}: a car starting on {track.names[start]} (row "
-                    f"{place // 2 + 1}) has {got} points in reserve without a pit stop, the "
-                    f"pit chart says {race.reserve}"
-                )
+        left = [reserve(track, race, place) for place in range(len(track.grid))]
+        if any(points != race.reserve for points in left):
+            places = " ".join(track.names[start] for start in track.grid)
+            problems.append(
+                f"{track.name}: points in reserve without a pit stop from the grid places "
+                f"{places} (rows 1-3): {' '.join(map(str, left))}; the pit chart says "
+                f"{race.reserve}"
+            )
     return problems
 
 
@@ -612,8 +612,8 @@ def check_half(half: Half) -> list[str]:
     for race in race_tracks():
         if half.name == (race.end if half.role == "front" else race.front):
             problems.append(
-                f"{half.path or half.name}: {half.name} is a {_role_of(half.name)} half in the "
-                f"rulebook's tracks, this file makes it a {half.role} half"
+                f"{half.path or half.name}: {half.name} is {_a(_role_of(half.name))} half in "
+                f"the rulebook's tracks, this file makes it {_a(half.role)} half"
             )
             break
     return list(dict.fromkeys(problems))
@@ -621,3 +621,7 @@ def check_half(half: Half) -> list[str]:
 
 def _role_of(name: str) -> str:
     return "front" if any(r.front == name for r in race_tracks()) else "end"
+
+
+def _a(role: str) -> str:
+    return "an end" if role == "end" else "a front"
