@@ -27,33 +27,34 @@ def choice(state: GrandPrixState, seat: int | None = None) -> str:
 
 def test_builds_while_a_roll_would_gain_little() -> None:
     assert choice(at(f"- {FOUR} 0:choose 0")) == "build"  # nothing to drive on
-    assert choice(at(f"s {FOUR} 0:choose 1")) == "build"  # one card: 1/6 of a space
-    assert roll_value(at(f"s {FOUR} 0:choose 1"), 0) == 1 / 6
+    assert choice(at(f"s {FOUR} 0:choose 4")) == "build"  # one card: 1/6 of a space
+    assert roll_value(at(f"s {FOUR} 0:choose 4"), 0) == 1 / 6
 
 
 def test_rolls_once_the_track_ahead_is_long_enough() -> None:
-    assert choice(at(f"sc<A {FOUR} 0:choose 3")) == "roll"
-    assert choice(at(f"{PREFIX[12]} 3,0,0,0 0:choose 12")) == "roll"
+    assert choice(at(f"sc<A {FOUR} 0:choose 4")) == "roll"
+    assert choice(at(f"{PREFIX[12]} 3,0,0,0 0:choose 16")) == "roll"
 
 
 def test_a_pit_stop_ahead_counts_as_a_missed_turn() -> None:
     # From card 3, rolls 1-4 reach cards 4-7; the pit stop on 7 costs a turn.
-    assert roll_value(at(f"{PREFIX[7]} 3,0,0,0 0:choose 7"), 0) == (1 + 2 + 3 + 4 - 3) / 6
+    assert roll_value(at(f"{PREFIX[7]} 3,0,0,0 0:choose 8"), 0) == (1 + 2 + 3 + 4 - 3) / 6
 
 
 def test_turns_a_curve_towards_open_ground() -> None:
-    # Turning left would head into the bay between the track and the start row.
-    assert choice(at(f"Pc<ssc<c? {FOUR} 0:place 6")) == "right"
+    # Turning left would head into the bay between the track and the start row (with the
+    # default dead_end=avoid that way is not even offered, I16).
+    assert choice(at(f"Pc<ssc<c? {FOUR} 0:place 8", "grandprix(dead_end=set_aside)")) == "right"
 
 
 def test_grandstand_again_unless_it_costs_a_turn_for_little(tmp_path: Path) -> None:
-    state = at(f"{FULL} 0,25,31,31 1:stand6 50")  # blocked onto the oil slick: 5 - 3 > 0
+    state = at(f"{FULL} 0,25,31,31 1:stand6 53")  # blocked onto the oil slick: 5 - 3 > 0
     assert again_value(state, 1) == 2.0
     assert choice(state) == "again"
     path = tmp_path / "tiny.json"
     path.write_text(json.dumps({"straight": 3, "grandstand": 1, "pit": 1}))
     game = f"grandprix(players=2,stack={path},event_gap=1)"
-    state = at("sGsPs 2,0 0:stand2 3", game)  # two cards on, onto the pit stop
+    state = at("sGsPs 2,0 0:stand2 6", game)  # two cards on, onto the pit stop
     assert again_value(state, 0) == 2 - 3
     assert choice(state) == "stay"
 
@@ -75,7 +76,7 @@ def _text(state: GrandPrixState, seat: int = 0) -> str:
 
 
 def test_render_draws_the_track_and_the_cars() -> None:
-    text = _text(at("sc<Ac> 0,2,2,1 1:choose 4"))
+    text = _text(at("sc<Ac> 0,2,2,1 1:choose 9"))
     lines = text.splitlines()
     assert lines[0].rstrip() == "       ╔═ ·"
     assert lines[1].rstrip() == "       A"
@@ -85,14 +86,14 @@ def test_render_draws_the_track_and_the_cars() -> None:
 
 
 def test_render_shows_the_finish_and_the_question() -> None:
-    text = _text(at(f"{FULL} 0,17,30,41 1:stand2 70"), 1)
+    text = _text(at(f"{FULL} 0,17,30,41 1:stand2 73"), 1)
     assert "cheered on the grandstand: drive 2 again or stay" in text
     assert "1 to go" in text
     assert "turnaround card is laid" in text
 
 
 def test_narrate_tells_what_happened_since_the_seat_last_looked() -> None:
-    state = at(f"s {FOUR} 0:choose 1")
+    state = at(f"s {FOUR} 0:choose 4")
     before = state.observation(0)
     play(state, "build", "curve", "left", "roll", "2", "build", "pit", "roll", "6")
     assert ui.narrate(before, state.observation(0)) == [

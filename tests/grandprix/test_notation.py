@@ -7,7 +7,7 @@ import random
 import pytest
 
 import rennbahn
-from rennbahn.core.driver import sample_chance
+from rennbahn.core.driver import random_step, sample_chance
 from rennbahn.core.protocol import CHANCE
 from tests.grandprix.scenarios import FULL, PREFIX, at, names, play
 
@@ -18,11 +18,11 @@ FOUR = "0,0,0,0"
     "text",
     [
         f"- {FOUR} 0:choose 0",
-        f"sc? {FOUR} 0:place 1",
-        f"ssss {FOUR} 2:draw 4",
-        "Pc<ssc<c<sxGc> 0,3,7*,1 3:choose 14",
-        f"{FULL} 0,17,30,41 1:stand2 70",
-        f"{FULL} 42,0,30,41 over:0 70",
+        f"sc? {FOUR} 0:place 4",
+        f"ssss {FOUR} 2:draw 6",
+        "Pc<ssc<c>Osc<sc<c>c>s 0,3,7*,1 3:choose 19",
+        f"{FULL} 0,17,30,41 1:stand2 73",
+        f"{FULL} 42,0,30,41 over:0 72",
         f"{PREFIX[12]} 2,2,0,12* 0:roll 16",
     ],
 )
@@ -33,6 +33,13 @@ def test_states_read_back_exactly(text: str) -> None:
     for seat in range(4):
         assert again.legal_actions(seat) == state.legal_actions(seat)
         assert again.observation(seat) == state.observation(seat)
+
+
+def test_i16_set_aside_cards_read_back_exactly() -> None:
+    text = "Pc<ssc<c<sxGc> 0,3,1*,0 3:choose 15"
+    state = at(text, "grandprix(dead_end=set_aside)")
+    assert state.to_text() == text
+    assert state.observation(0)["set_aside"] == ["grandstand"]
 
 
 def test_random_games_read_back_at_every_step() -> None:
@@ -48,31 +55,61 @@ def test_random_games_read_back_at_every_step() -> None:
                 state.apply_action(rng.choice(state.legal_actions()))
 
 
+def test_the_turn_survives_notation_at_the_end_of_a_race() -> None:
+    """Regression (issue 10, item 8): a finished race read back lost whose turn it was."""
+    game = rennbahn.load_game("grandprix(players=2)")
+    state = game.state_from_text("c<c>Pc<c<c>AssssOsc<sc>sc<GsT 25,42 over:1 59")
+    assert state.observation(0)["turn"] == 1
+    rng = random.Random(1)
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            random_step(state, rng)
+        again = game.state_from_text(state.to_text())
+        for seat in range(2):
+            assert again.observation(seat) == state.observation(seat)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
         ("- 0,0,0,0 0:choose", "4 fields"),
-        ("sz 0,0,0,0 0:choose 1", "card letter"),
-        ("sT 0,0,0,0 0:choose 2", "bottom card"),
-        ("s 0,0,0 0:choose 1", "expected 4 cars"),
-        ("s 0,2,0,0 0:choose 1", "progress from 0 to 1"),
+        ("sz 0,0,0,0 0:choose 4", "card letter"),
+        ("sT 0,0,0,0 0:choose 4", "bottom card"),
+        ("s 0,0,0 0:choose 3", "expected 4 cars"),
+        ("s 0,2,0,0 0:choose 4", "progress.*from 0 to 1"),
         ("s 0,a,0,0 0:choose 1", "progress"),
-        ("sc<A 3,3,0,0 0:choose 3", "card 3 \\(accident\\) holds more cars"),
-        ("sc<A 2,2,2,0 0:choose 3", "card 2"),
+        ("sc<A 3,3,0,0 0:choose 4", "card 3 \\(accident\\) holds more cars"),
+        ("sc<A 2,2,2,0 0:choose 4", "card 2"),
         (f"{FULL} 0,0,0,0 0:choose 40", "I17"),
         (f"{FULL} 0,0,0,0 over:1 40", "winner"),
-        (f"{FULL} 42,0,0,0 1:roll 40", "race is over"),
+        (f"{FULL} 42,0,0,0 1:roll 41", "race is over"),
         ("s 0,0,0,0 4:choose 1", "seat 0 to 3"),
         ("s 0,0,0,0 0:fly 1", "phase must be"),
-        ("s 0,0,0,0 0:place 1", "'place'"),
-        ("sc? 0,0,0,0 0:choose 1", "'place'"),
-        ("ss? 0,0,0,0 0:place 1", "two ways"),
-        (f"{PREFIX[19]} 0,0,0,0 0:draw 19", "'draw'"),
+        ("s 0,0,0,0 0:place 4", "'place'"),
+        ("sc? 0,0,0,0 0:choose 4", "'place'"),
+        ("ss? 0,0,0,0 0:place 4", "two ways"),
+        (f"{PREFIX[19]} 0,0,0,0 0:draw 20", "'draw'"),
         (f"{FULL} 5,0,0,0 0:stand3 40", "grandstand"),
-        ("s 0,0,0,0 0:choose 9999", "turns played"),
+        ("s 0,0,0,0 0:choose 10000", "turns played"),
         ("- 0,0 over:- 5", "I18"),
-        (f"{FULL} 11*,0,0,0 0:roll 50", "misses its turn"),
-        (f"{PREFIX[7]} 0,0,7*,0 2:choose 9", "I13"),
+        (f"{FULL} 12*,0,0,0 0:roll 52", "misses its turn"),
+        (f"{PREFIX[7]} 0,0,7*,0 2:choose 10", "I13"),
+        # Issue 10, item 1: inconsistent states are refused, saying what is wrong.
+        (f"{FULL} 42,42,0,0 over:0 52", "cars 0, 1 are all home.*I7"),
+        (f"{FULL} 40,30,20,10 0:roll 0", "too few"),
+        (f"{FULL} 0,0,0,0 1:roll 52", "seat 0's turn, not seat 1's"),
+        (f"{FULL} 42,0,0,0 over:0 53", "seat 1's turn, not seat 0's"),
+        (f"{FULL} 0,0,5*,0 0:roll 52", "does not stand on a pit stop"),
+        (f"{FULL} 17,18,18,0 0:stand6 52", "gain nothing.*I14"),
+        ("s 0,0,0,0 0:choose 04", "turns played.*whole number"),
+        ("s 0,0,0,0 0:choose \u0664", "turns played.*whole number"),
+        ("s 0,0,0,0 0:choose " + "9" * 5000, "turns played.*whole number"),
+        ("s 0,\u00b9,0,0 0:choose 4", "progress"),
+        ("s 0,0,0,0 0\u0660:choose 4", "seat"),
+        ("s 0,0,0,0 over:\u0660 4", "over:"),
+        (f"{PREFIX[5]}c<c<c<c< 0,0,0,0 0:choose 12", "cannot be laid"),
+        (f"{PREFIX[19]}sT {FOUR} 0:roll 4", "too few"),
     ],
 )
 def test_malformed_states_say_what_is_wrong(text: str, message: str) -> None:
@@ -83,7 +120,7 @@ def test_malformed_states_say_what_is_wrong(text: str, message: str) -> None:
 
 
 def test_moves_and_chance_outcomes_have_unique_readable_names() -> None:
-    state = at(f"s {FOUR} 0:choose 1")
+    state = at(f"s {FOUR} 0:choose 4")
     assert names(state) == ["build", "roll"]
     play(state, "build")
     assert names(state) == ["straight", "curve", "accident", "pit", "oil", "grandstand"]
@@ -95,7 +132,7 @@ def test_moves_and_chance_outcomes_have_unique_readable_names() -> None:
 
 
 def test_illegal_moves_are_refused_and_change_nothing() -> None:
-    state = at(f"s {FOUR} 0:choose 1")
+    state = at(f"s {FOUR} 0:choose 4")
     before = state.to_text()
     with pytest.raises(rennbahn.IllegalActionError, match="legal"):
         state.apply_action(2)  # 'left' while choosing
@@ -109,7 +146,7 @@ def test_illegal_moves_are_refused_and_change_nothing() -> None:
 
 
 def test_nothing_is_hidden_so_resampling_gives_the_state() -> None:
-    state = play(at(f"ssss {FOUR} 2:choose 4"), "build", "pit", "roll", "4")
+    state = play(at(f"ssss {FOUR} 2:choose 6"), "build", "pit", "roll", "4")
     for seat in range(4):
         sample = state.resample_from_infostate(seat, random.Random(seat))
         assert sample.to_text() == state.to_text()

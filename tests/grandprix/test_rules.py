@@ -104,12 +104,12 @@ def test_i2_a_quarter_without_its_event_forces_one() -> None:
 
 
 def test_i2_no_event_follows_another_closely() -> None:
-    state = play(at(f"sA {FOUR} 0:choose 2"), "build")
+    state = play(at(f"sA {FOUR} 0:choose 4"), "build")
     assert state.chance_outcomes() == [(6, 7 / 15), (7, 8 / 15)]
     with pytest.raises(rennbahn.NotationError, match="I2"):
-        at(f"AsP {FOUR} 0:choose 3")
+        at(f"AsP {FOUR} 0:choose 4")
     with pytest.raises(rennbahn.NotationError, match="I2"):
-        at(f"sAsssPs {FOUR} 0:choose 7", "grandprix(event_gap=4)")
+        at(f"sAsssPs {FOUR} 0:choose 8", "grandprix(event_gap=4)")
 
 
 @pytest.mark.parametrize("spread", ["parts", "gap"])
@@ -117,8 +117,8 @@ def test_i2_event_cards_never_come_up_right_after_one_another(spread: str) -> No
     """I2: whatever the reading, event_gap is at least 1, so two events are never adjacent."""
     game = f"grandprix(spread={spread},event_gap=1)"
     with pytest.raises(rennbahn.NotationError, match="I2"):
-        at(f"ssssAP {FOUR} 0:choose 6", game)
-    state = play(at(f"ssssA {FOUR} 0:choose 5", game), "build")
+        at(f"ssssAP {FOUR} 0:choose 8", game)
+    state = play(at(f"ssssA {FOUR} 0:choose 8", game), "build")
     assert names(state) == ["straight", "curve"]
     with pytest.raises(rennbahn.ParameterError, match="event_gap"):
         rennbahn.load_game(f"grandprix(spread={spread},event_gap=0)")
@@ -126,24 +126,24 @@ def test_i2_event_cards_never_come_up_right_after_one_another(spread: str) -> No
 
 def test_i2_spread_gap_keeps_only_the_gap() -> None:
     """I2, spread=gap: events one card apart are fine, wherever in the stack they lie."""
-    state = at(f"AsP {FOUR} 0:choose 3", "grandprix(spread=gap,event_gap=1)")
-    assert state.to_text() == f"AsP {FOUR} 0:choose 3"
+    state = at(f"AsP {FOUR} 0:choose 4", "grandprix(spread=gap,event_gap=1)")
+    assert state.to_text() == f"AsP {FOUR} 0:choose 4"
     play(state, "build")
     assert names(state) == ["straight", "curve"]  # right after the pit stop: no event
     play(state, "straight", "build")
     assert names(state) == ["straight", "curve", "oil", "grandstand"]
     # ... while spread=parts keeps one event card in each quarter (five cards each).
     with pytest.raises(rennbahn.NotationError, match="I2"):
-        at(f"AsP {FOUR} 0:choose 3", "grandprix(spread=parts,event_gap=1)")
+        at(f"AsP {FOUR} 0:choose 4", "grandprix(spread=parts,event_gap=1)")
 
 
 def test_i2_spread_gap_may_leave_the_events_to_the_end() -> None:
     """I2, spread=gap: no part must hold an event, so the first ten cards may all be plain."""
-    state = play(at(f"{'s' * 8}c<c> {FOUR} 0:choose 10", "grandprix(spread=gap,event_gap=1)"),
+    state = play(at(f"{'s' * 8}c<c> {FOUR} 0:choose 12", "grandprix(spread=gap,event_gap=1)"),
                  "build")
     assert names(state) == ["curve", "accident", "pit", "oil", "grandstand"]
     with pytest.raises(rennbahn.NotationError, match="I2"):
-        at(f"{'s' * 8}c<c> {FOUR} 0:choose 10", "grandprix(spread=parts,event_gap=1)")
+        at(f"{'s' * 8}c<c> {FOUR} 0:choose 12", "grandprix(spread=parts,event_gap=1)")
 
 
 def test_i2_an_impossible_gap_is_refused() -> None:
@@ -152,8 +152,8 @@ def test_i2_an_impossible_gap_is_refused() -> None:
 
 
 def test_i2_the_turnaround_comes_after_the_last_card_without_chance() -> None:
-    state = play(at(f"{PREFIX[20]} {FOUR} 3:choose 40"), "build")
-    assert state.to_text() == f"{FULL} {FOUR} 0:roll 41"
+    state = play(at(f"{PREFIX[20]} {FOUR} 3:choose 43"), "build")
+    assert state.to_text() == f"{FULL} {FOUR} 0:roll 44"
     assert state.full_history() == [(3, 0)]
 
 
@@ -170,22 +170,22 @@ def test_i3_i19_i20_the_start() -> None:
 
 # -- I4, I5: rolling beyond the laid track -------------------------------------------------
 def test_i4_a_roll_beyond_the_track_is_void() -> None:
-    state = play(at(f"sc<A {FOUR} 0:choose 3"), "roll", "4")
-    assert state.to_text() == f"sc<A {FOUR} 1:choose 4"
+    state = play(at(f"sc<A {FOUR} 0:choose 4"), "roll", "4")
+    assert state.to_text() == f"sc<A {FOUR} 1:choose 5"
     play(state, "roll", "3")
-    assert state.to_text() == "sc<A 0,3,0,0 2:choose 5"
+    assert state.to_text() == "sc<A 0,3,0,0 2:choose 6"
 
 
 def test_i5_the_void_roll_comes_before_a_full_card() -> None:
-    state = play(at(f"{PREFIX[5]} 0,2,2,0 0:roll 3"), "6")
+    state = play(at(f"{PREFIX[5]} 0,2,2,0 0:roll 8"), "6")
     assert cars(state) == "0,2,2,0"
-    state = play(at(f"{PREFIX[5]} 0,2,2,0 0:roll 3"), "5")
+    state = play(at(f"{PREFIX[5]} 0,2,2,0 0:roll 8"), "5")
     assert cars(state) == "1,2,2,0"
 
 
 # -- I6, I7: turning back and finishing ----------------------------------------------------
 def test_i6_the_turnaround_is_one_space_and_the_car_drives_back() -> None:
-    state = play(at(f"{FULL} 20,0,0,0 0:roll 50"), "3")
+    state = play(at(f"{FULL} 20,0,0,0 0:roll 52"), "3")
     car = state.observation(0)["cars"][0]
     assert car == {"seat": 0, "progress": 23, "card": 19, "returning": True, "home": False,
                    "misses_turn": False}
@@ -193,36 +193,36 @@ def test_i6_the_turnaround_is_one_space_and_the_car_drives_back() -> None:
 
 @pytest.mark.parametrize("game", ["grandprix", "grandprix(oncoming=pass)"])
 def test_i6_cars_on_the_turnaround_still_count_as_outward(game: str) -> None:
-    state = play(at(f"{FULL} 19,21,21,0 0:roll 50", game), "4")
+    state = play(at(f"{FULL} 19,21,21,0 0:roll 52", game), "4")
     assert cars(state) == "20,21,21,0"
 
 
 @pytest.mark.parametrize("roll", ["2", "6"])
 def test_i7_the_finish_needs_no_exact_roll(roll: str) -> None:
-    state = play(at(f"{FULL} 40,0,30,0 0:roll 50"), roll)
-    assert state.to_text() == f"{FULL} 42,0,30,0 over:0 50"
+    state = play(at(f"{FULL} 40,0,30,0 0:roll 52"), roll)
+    assert state.to_text() == f"{FULL} 42,0,30,0 over:0 52"
     assert state.current_player() == TERMINAL
     assert state.returns() == [1.0, 0.0, 0.0, 0.0]
 
 
 def test_i7_cars_in_the_way_still_stop_a_car_before_home() -> None:
-    state = play(at(f"{FULL} 38,40,40,0 0:roll 50"), "6")
+    state = play(at(f"{FULL} 38,40,40,0 0:roll 52"), "6")
     assert cars(state) == "39,40,40,0"
     assert not state.is_terminal()
 
 
 # -- I8-I11: full cards --------------------------------------------------------------------
 def test_i8_two_cars_stop_a_third_behind_them() -> None:
-    assert cars(play(at(f"{FULL} 1,5,5,0 0:roll 50"), "6")) == "4,5,5,0"
-    assert cars(play(at(f"{FULL} 4,5,5,0 0:roll 50"), "1")) == "4,5,5,0"
-    assert cars(play(at(f"{FULL} 3,5,0,0 0:roll 50"), "3")) == "6,5,0,0"
+    assert cars(play(at(f"{FULL} 1,5,5,0 0:roll 52"), "6")) == "4,5,5,0"
+    assert cars(play(at(f"{FULL} 4,5,5,0 0:roll 52"), "1")) == "4,5,5,0"
+    assert cars(play(at(f"{FULL} 3,5,0,0 0:roll 52"), "3")) == "6,5,0,0"
 
 
 def test_i9_returning_cars_pass_two_outward_cars() -> None:
-    assert cars(play(at(f"{FULL} 31,10,10,0 0:roll 50"), "1")) == "32,10,10,0"
-    assert cars(play(at(f"{FULL} 31,10,10,0 0:roll 50"), "2")) == "33,10,10,0"
+    assert cars(play(at(f"{FULL} 31,10,10,0 0:roll 52"), "1")) == "32,10,10,0"
+    assert cars(play(at(f"{FULL} 31,10,10,0 0:roll 52"), "2")) == "33,10,10,0"
     # ... but not two cars that are also on their way back.
-    assert cars(play(at(f"{FULL} 31,32,32,0 0:roll 50"), "3")) == "31,32,32,0"
+    assert cars(play(at(f"{FULL} 31,32,32,0 0:roll 52"), "3")) == "31,32,32,0"
 
 
 @pytest.mark.parametrize(
@@ -230,54 +230,54 @@ def test_i9_returning_cars_pass_two_outward_cars() -> None:
     [("grandprix", "9,32,32,0"), ("grandprix(oncoming=pass)", "11,32,32,0")],
 )
 def test_i10_outward_cars_meeting_returning_cars(game: str, expected: str) -> None:
-    assert cars(play(at(f"{FULL} 8,32,32,0 0:roll 50", game), "3")) == expected
+    assert cars(play(at(f"{FULL} 8,32,32,0 0:roll 52", game), "3")) == expected
 
 
 def test_i10_one_of_each_direction_fills_a_card_for_outward_cars() -> None:
-    assert cars(play(at(f"{FULL} 8,10,32,0 0:roll 50"), "3")) == "9,10,32,0"
-    assert cars(play(at(f"{FULL} 8,10,32,0 0:roll 50", "grandprix(oncoming=pass)"), "3")) \
+    assert cars(play(at(f"{FULL} 8,10,32,0 0:roll 52"), "3")) == "9,10,32,0"
+    assert cars(play(at(f"{FULL} 8,10,32,0 0:roll 52", "grandprix(oncoming=pass)"), "3")) \
         == "11,10,32,0"
 
 
 @pytest.mark.parametrize("roll", ["3", "4"])
 def test_i11_one_car_blocks_the_accident(roll: str) -> None:
-    assert cars(play(at(f"{FULL} 0,3,0,0 0:roll 50"), roll)) == "2,3,0,0"
+    assert cars(play(at(f"{FULL} 0,3,0,0 0:roll 52"), roll)) == "2,3,0,0"
 
 
 def test_i11_a_car_on_the_accident_stops_returning_cars_too() -> None:
     """I11 (default accident_blocks_return=true): only one car may stand on the accident."""
     # The review's case: the car at 38 (card 4, coming back) meets the outward car on card 3.
-    state = play(at(f"{FULL} 38,3,0,0 0:roll 50"), "1")
-    assert state.to_text() == f"{FULL} 38,3,0,0 1:roll 51"
-    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 50"), "3")) == "38,3,0,0"
-    assert cars(play(at(f"{FULL} 36,3,0,0 0:roll 50"), "5")) == "38,3,0,0"  # one card behind
+    state = play(at(f"{FULL} 38,3,0,0 0:roll 52"), "1")
+    assert state.to_text() == f"{FULL} 38,3,0,0 1:roll 53"
+    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 52"), "3")) == "38,3,0,0"
+    assert cars(play(at(f"{FULL} 36,3,0,0 0:roll 52"), "5")) == "38,3,0,0"  # one card behind
     # Once the accident card is free, the returning car drives on over it (and home).
-    assert cars(play(at(f"{FULL} 38,5,0,0 0:roll 50"), "3")) == "41,5,0,0"
+    assert cars(play(at(f"{FULL} 38,5,0,0 0:roll 52"), "3")) == "41,5,0,0"
 
 
 def test_i11_accident_blocks_return_false_lets_returning_cars_pass() -> None:
     """I9/I11 with accident_blocks_return=false: the accident is one more oncoming car."""
     game = "grandprix(accident_blocks_return=false)"
-    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 50", game), "1")) == "39,3,0,0"
-    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 50", game), "3")) == "41,3,0,0"
+    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 52", game), "1")) == "39,3,0,0"
+    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 52", game), "3")) == "41,3,0,0"
     # ... but a returning car on it still stops the next returning car.
-    assert cars(play(at(f"{FULL} 38,39,0,0 0:roll 50", game), "3")) == "38,39,0,0"
+    assert cars(play(at(f"{FULL} 38,39,0,0 0:roll 52", game), "3")) == "38,39,0,0"
 
 
 def test_i11_the_accident_holds_one_car_in_all_in_notation() -> None:
     """I11: with both defaults no car can join another on the accident, whichever way."""
     with pytest.raises(rennbahn.NotationError, match="I11"):
-        at(f"{FULL} 39,3,0,0 0:roll 50")
+        at(f"{FULL} 39,3,0,0 0:roll 52")
     for game in ("grandprix(accident_blocks_return=false)", "grandprix(oncoming=pass)"):
-        assert at(f"{FULL} 39,3,0,0 0:roll 50", game).to_text() == f"{FULL} 39,3,0,0 0:roll 50"
+        assert at(f"{FULL} 39,3,0,0 0:roll 52", game).to_text() == f"{FULL} 39,3,0,0 0:roll 52"
 
 
 @pytest.mark.parametrize("blocks", ["true", "false"])
 def test_i10_i11_a_returning_car_on_the_accident_blocks_outward_ones(blocks: str) -> None:
     game = f"grandprix(accident_blocks_return={blocks})"
-    assert cars(play(at(f"{FULL} 0,39,0,0 0:roll 50", game), "4")) == "2,39,0,0"
+    assert cars(play(at(f"{FULL} 0,39,0,0 0:roll 52", game), "4")) == "2,39,0,0"
     game = f"grandprix(oncoming=pass,accident_blocks_return={blocks})"
-    assert cars(play(at(f"{FULL} 0,39,0,0 0:roll 50", game), "4")) == "4,39,0,0"
+    assert cars(play(at(f"{FULL} 0,39,0,0 0:roll 52", game), "4")) == "4,39,0,0"
 
 
 # The issue's layouts: turnaround on card 21, the accident on card 20 or 19.
@@ -298,7 +298,7 @@ def test_i11_a_car_on_the_accident_does_not_block_itself_on_the_way_back(
 ) -> None:
     """I11 (regression, issue 9): the car standing on the accident drives out over the
     turnaround and back across its own card; it is not one of the cars that block it."""
-    state = play(at(f"{ACCIDENT_20} 20,0,0,0 0:roll 50", game), str(roll))
+    state = play(at(f"{ACCIDENT_20} 20,0,0,0 0:roll 52", game), str(roll))
     assert cars(state) == f"{20 + roll},0,0,0"
 
 
@@ -306,18 +306,18 @@ def test_i11_a_car_on_the_accident_does_not_block_itself_on_the_way_back(
 def test_i11_a_car_one_card_before_the_turnaround_passes_its_own_accident(game: str) -> None:
     """I11: from the accident on card 19 a 5 goes 20, 21 (turnaround), 22, 23 (card 19,
     which it has just left) to 24."""
-    state = play(at(f"{ACCIDENT_19} 19,0,0,0 0:roll 50", game), "5")
+    state = play(at(f"{ACCIDENT_19} 19,0,0,0 0:roll 52", game), "5")
     assert cars(state) == "24,0,0,0"
 
 
 def test_i11_another_car_on_the_accident_still_blocks_the_way_back() -> None:
     """I11: a returning car coming up to the accident with a car on it stops before it."""
-    state = play(at(f"{ACCIDENT_19} 19,21,0,0 1:roll 50"), "4")
+    state = play(at(f"{ACCIDENT_19} 19,21,0,0 1:roll 53"), "4")
     assert cars(state) == "19,22,0,0"
 
 
 def test_i11_driving_continues_once_the_accident_is_free() -> None:
-    state = play(at(f"{FULL} 2,3,0,0 1:roll 50"), "2")
+    state = play(at(f"{FULL} 2,3,0,0 1:roll 53"), "2")
     assert cars(state) == "2,5,0,0" and state.current_player() == CHANCE
     play(state, "1", "1", "1")  # seats 2, 3, then 0 onto the accident card
     assert cars(state) == "3,5,1,1"
@@ -325,73 +325,73 @@ def test_i11_driving_continues_once_the_accident_is_free() -> None:
 
 # -- I12, I13: pit stop and oil slick ------------------------------------------------------
 def test_i12_passing_an_event_card_does_nothing() -> None:
-    assert cars(play(at(f"{FULL} 5,0,0,0 0:roll 50"), "4")) == "9,0,0,0"
+    assert cars(play(at(f"{FULL} 5,0,0,0 0:roll 52"), "4")) == "9,0,0,0"
 
 
 def test_i12_stopping_on_the_pit_stop_also_when_blocked_there() -> None:
-    assert cars(play(at(f"{FULL} 5,0,0,0 0:roll 50"), "2")) == "7*,0,0,0"
-    assert cars(play(at(f"{FULL} 5,8,8,0 0:roll 50"), "4")) == "7*,8,8,0"
+    assert cars(play(at(f"{FULL} 5,0,0,0 0:roll 52"), "2")) == "7*,0,0,0"
+    assert cars(play(at(f"{FULL} 5,8,8,0 0:roll 52"), "4")) == "7*,8,8,0"
 
 
 def test_i12_a_car_that_does_not_move_does_not_stop_again() -> None:
-    assert cars(play(at(f"{PREFIX[7]} 7,0,0,0 0:roll 6"), "1")) == "7,0,0,0"
-    assert cars(play(at(f"{FULL} 7,8,8,0 0:roll 50"), "1")) == "7,8,8,0"
+    assert cars(play(at(f"{PREFIX[7]} 7,0,0,0 0:roll 8"), "1")) == "7,0,0,0"
+    assert cars(play(at(f"{FULL} 7,8,8,0 0:roll 52"), "1")) == "7,8,8,0"
 
 
 def test_i12_events_act_on_the_way_back() -> None:
-    assert cars(play(at(f"{FULL} 34,0,0,0 0:roll 50"), "1")) == "35*,0,0,0"  # pit stop
-    assert cars(play(at(f"{FULL} 28,0,0,0 0:roll 50"), "2")) == "30*,0,0,0"  # oil slick
+    assert cars(play(at(f"{FULL} 34,0,0,0 0:roll 52"), "1")) == "35*,0,0,0"  # pit stop
+    assert cars(play(at(f"{FULL} 28,0,0,0 0:roll 52"), "2")) == "30*,0,0,0"  # oil slick
 
 
 def test_i13_the_driver_misses_his_next_turn() -> None:
-    state = play(at(f"{PREFIX[7]} 7*,0,0,0 3:choose 9"), "roll", "6")
-    assert state.to_text() == f"{PREFIX[7]} 7,0,0,6 1:choose 11"
+    state = play(at(f"{PREFIX[7]} 7*,0,0,0 3:choose 11"), "roll", "6")
+    assert state.to_text() == f"{PREFIX[7]} 7,0,0,6 1:choose 13"
 
 
 def test_i13_the_seat_to_move_never_carries_the_missed_turn_mark() -> None:
     """I13: a driver who must miss a turn is passed over at once, so notation that marks the
     seat to move is an impossible state, refused (it used to cost that car a later turn)."""
-    with pytest.raises(rennbahn.NotationError, match=r"misses its turn.*I13"):
-        at(f"{FULL} 11*,0,0,0 0:roll 50")
+    with pytest.raises(rennbahn.NotationError, match=r"misses its turn.*passed over.*I13"):
+        at(f"{FULL} 12*,0,0,0 0:roll 52")
     with pytest.raises(rennbahn.NotationError, match="I13"):
-        at(f"{FULL} 0,17*,0,0 1:stand2 50")
+        at(f"{FULL} 0,17*,0,0 1:stand2 53")
     # The mark belongs to other seats, and the car is passed over when its turn comes.
-    state = play(at(f"{FULL} 11*,0,0,4 3:roll 50"), "1")
-    assert state.to_text() == f"{FULL} 11,0,0,5 1:roll 52"
+    state = play(at(f"{FULL} 12*,0,0,4 3:roll 51"), "1")
+    assert state.to_text() == f"{FULL} 12,0,0,5 1:roll 53"
 
 
 def test_i13_the_oil_slick_too() -> None:
-    state = play(at(f"{FULL} 10,0,0,0 0:roll 50"), "2")
-    assert state.to_text() == f"{FULL} 12*,0,0,0 1:roll 51"
+    state = play(at(f"{FULL} 10,0,0,0 0:roll 52"), "2")
+    assert state.to_text() == f"{FULL} 12*,0,0,0 1:roll 53"
     play(state, "1", "2", "3")  # seats 1, 2, 3; seat 0 is passed over
-    assert state.to_text() == f"{FULL} 12,1,2,3 1:roll 55"
+    assert state.to_text() == f"{FULL} 12,1,2,3 1:roll 57"
 
 
 # -- I14: the grandstand -------------------------------------------------------------------
 def test_i14_the_grandstand_offers_the_number_again() -> None:
-    state = play(at(f"{FULL} 15,0,0,0 0:roll 50"), "2")
-    assert state.to_text() == f"{FULL} 17,0,0,0 0:stand2 50"
+    state = play(at(f"{FULL} 15,0,0,0 0:roll 52"), "2")
+    assert state.to_text() == f"{FULL} 17,0,0,0 0:stand2 52"
     assert names(state) == ["again", "stay"]
     assert state.observation(0)["rolled"] == 2
-    assert play(state.clone(), "again").to_text() == f"{FULL} 19,0,0,0 1:roll 51"
-    assert play(state, "stay").to_text() == f"{FULL} 17,0,0,0 1:roll 51"
+    assert play(state.clone(), "again").to_text() == f"{FULL} 19,0,0,0 1:roll 53"
+    assert play(state, "stay").to_text() == f"{FULL} 17,0,0,0 1:roll 53"
 
 
 def test_i14_the_second_drive_goes_as_far_as_the_track_allows() -> None:
-    state = play(at(f"{PREFIX[19]} 14,0,0,0 0:roll 30"), "3", "again")
-    assert state.to_text() == f"{PREFIX[19]} 19,0,0,0 1:choose 31"
+    state = play(at(f"{PREFIX[19]} 14,0,0,0 0:roll 32"), "3", "again")
+    assert state.to_text() == f"{PREFIX[19]} 19,0,0,0 1:choose 33"
 
 
 def test_i14_no_question_when_the_second_drive_gains_nothing() -> None:
-    state = play(at(f"{PREFIX[17]} 16,0,0,0 0:roll 30"), "1")
-    assert state.to_text() == f"{PREFIX[17]} 17,0,0,0 1:choose 31"
-    state = play(at(f"{FULL} 16,18,18,0 0:roll 50"), "1")
-    assert state.to_text() == f"{FULL} 17,18,18,0 1:roll 51"
+    state = play(at(f"{PREFIX[17]} 16,0,0,0 0:roll 32"), "1")
+    assert state.to_text() == f"{PREFIX[17]} 17,0,0,0 1:choose 33"
+    state = play(at(f"{FULL} 16,18,18,0 0:roll 52"), "1")
+    assert state.to_text() == f"{FULL} 17,18,18,0 1:roll 53"
 
 
 def test_i14_the_second_drive_can_end_on_the_oil_slick() -> None:
-    state = play(at(f"{FULL} 20,0,0,0 0:roll 50"), "5", "again")
-    assert state.to_text() == f"{FULL} 30*,0,0,0 1:roll 51"
+    state = play(at(f"{FULL} 20,0,0,0 0:roll 52"), "5", "again")
+    assert state.to_text() == f"{FULL} 30*,0,0,0 1:roll 53"
 
 
 def test_i7_i14_the_second_drive_can_reach_home(tmp_path: Path) -> None:
@@ -400,10 +400,10 @@ def test_i7_i14_the_second_drive_can_reach_home(tmp_path: Path) -> None:
     path.write_text(json.dumps({"straight": 16, "accident": 1, "pit": 1, "oil": 1,
                                 "grandstand": 1}))
     track = "sGsssAssssPssssOssssT"  # grandstand at card 2; turnaround 21, home 42
-    state = play(at(f"{track} 38,0,0,0 0:roll 50", f"grandprix(stack={path})"), "2")
-    assert state.to_text() == f"{track} 40,0,0,0 0:stand2 50"
+    state = play(at(f"{track} 38,0,0,0 0:roll 52", f"grandprix(stack={path})"), "2")
+    assert state.to_text() == f"{track} 40,0,0,0 0:stand2 52"
     play(state, "again")
-    assert state.to_text() == f"{track} 42,0,0,0 over:0 50"
+    assert state.to_text() == f"{track} 42,0,0,0 over:0 52"
     assert state.returns() == [1.0, 0.0, 0.0, 0.0]
 
 
@@ -417,64 +417,85 @@ def test_i8_i12_i14_a_full_card_stops_the_car_on_the_grandstand(
 ) -> None:
     """I8, I12, I14: the grandstand acts, but the second drive meets the same full card, so it
     gains nothing; the driver is not asked and the rest of the roll is lost."""
-    state = play(at(f"{FULL} {before} 0:roll 50"), roll)
-    assert state.to_text() == f"{FULL} {after} 1:roll 51"
+    state = play(at(f"{FULL} {before} 0:roll 52"), roll)
+    assert state.to_text() == f"{FULL} {after} 1:roll 53"
     # A roll ending on the grandstand with the way ahead free does ask.
-    free = play(at(f"{FULL} {before.split(',')[0]},0,0,0 0:roll 50"), str(int(roll) - 2))
+    free = play(at(f"{FULL} {before.split(',')[0]},0,0,0 0:roll 52"), str(int(roll) - 2))
     assert names(free) == ["again", "stay"]
 
 
 # -- I15-I17: laying the track -------------------------------------------------------------
 @pytest.mark.parametrize(("way", "heading"), [("left", "north"), ("right", "south")])
 def test_i15_the_builder_turns_a_curve(way: str, heading: str) -> None:
-    state = play(at(f"s {FOUR} 0:choose 1"), "build", "curve")
-    assert state.to_text() == f"sc? {FOUR} 0:place 1"
+    state = play(at(f"s {FOUR} 0:choose 4"), "build", "curve")
+    assert state.to_text() == f"sc? {FOUR} 0:place 4"
     assert names(state) == ["left", "right"]
     assert state.observation(0)["ways"] == ["left", "right"]
     play(state, way)
     code = "<" if way == "left" else ">"
-    assert state.to_text() == f"sc{code} {FOUR} 1:choose 2"
+    assert state.to_text() == f"sc{code} {FOUR} 1:choose 5"
     card = state.observation(0)["track"][2]
     assert (card["x"], card["y"], card["from"], card["to"]) == (2, 0, "east", heading)
 
 
 def test_i15_a_way_that_walls_in_the_open_end_is_not_offered() -> None:
     # c>Gc>sc> curls round the start; turning right next would shut the cell (0, 1) in.
-    state = at(f"c>Gc>sc> {FOUR} 0:choose 5")
+    state = at(f"c>Gc>sc> {FOUR} 0:choose 8")
     assert state.placements(CURVE) == (TURN_LEFT,)
     play(state, "build", "curve")  # I17: one legal way, laid without asking
-    assert state.to_text() == f"c>Gc>sc>c< {FOUR} 1:choose 6"
+    assert state.to_text() == f"c>Gc>sc>c< {FOUR} 1:choose 9"
 
 
 def test_i15_the_track_may_not_run_into_itself() -> None:
     with pytest.raises(rennbahn.NotationError, match="I15"):
-        at(f"c<c<c< {FOUR} 0:choose 3")
+        at(f"c<c<c< {FOUR} 0:choose 4")
 
 
-def test_i16_a_card_that_fits_nowhere_is_set_aside() -> None:
+SET_ASIDE = "grandprix(dead_end=set_aside)"
+
+
+def test_i16_a_builder_may_not_leave_a_card_no_place() -> None:
+    """I16 (dead_end=avoid, the default): turning the curve left would leave the open end
+    pointing at the pit stop two cards on (Pc<ssc<c<s), where a straight finds no place; so
+    only right is allowed, and the curve is laid right without asking (I17)."""
+    state = play(at(f"Pc<ssc< {FOUR} 0:choose 8"), "build", "curve")
+    assert state.to_text() == f"Pc<ssc<c> {FOUR} 1:choose 9"
+    assert state.observation(0)["set_aside"] == []
+    other = play(at(f"Pc<ssc< {FOUR} 0:choose 8", SET_ASIDE), "build", "curve")
+    assert names(other) == ["left", "right"]
+
+
+def test_i16_a_way_into_a_dead_end_is_refused_in_notation() -> None:
+    with pytest.raises(rennbahn.NotationError, match="dead_end=avoid, I16"):
+        at(f"Pc<ssc<c<s {FOUR} 0:choose 8")
+    with pytest.raises(rennbahn.NotationError, match="none is set aside"):
+        at(f"sxc {FOUR} 0:choose 4")
+
+
+def test_i16_set_aside_a_card_that_fits_nowhere_is_set_aside() -> None:
     # The open end of Pc<ssc<c<s points south at the pit stop: nothing may go straight on.
-    state = play(at(f"Pc<ssc<c<s {FOUR} 0:choose 7"), "build", "grandstand")
-    assert state.to_text() == f"Pc<ssc<c<sxG {FOUR} 1:choose 8"
+    state = play(at(f"Pc<ssc<c<s {FOUR} 0:choose 8", SET_ASIDE), "build", "grandstand")
+    assert state.to_text() == f"Pc<ssc<c<sxG {FOUR} 1:choose 9"
     assert state.observation(0)["set_aside"] == ["grandstand"]
     assert len(state.observation(0)["track"]) == 8
     play(state, "build", "straight")
-    assert state.to_text() == f"Pc<ssc<c<sxGxs {FOUR} 2:choose 9"
+    assert state.to_text() == f"Pc<ssc<c<sxGxs {FOUR} 2:choose 10"
     play(state, "build", "curve")  # a curve fits one way only (I17)
-    assert state.to_text() == f"Pc<ssc<c<sxGxsc> {FOUR} 3:choose 10"
+    assert state.to_text() == f"Pc<ssc<c<sxGxsc> {FOUR} 3:choose 11"
 
 
-def test_i16_a_card_marked_set_aside_must_really_fit_nowhere() -> None:
+def test_i16_set_aside_a_card_marked_set_aside_must_really_fit_nowhere() -> None:
     with pytest.raises(rennbahn.NotationError, match="I16"):
-        at(f"sxc {FOUR} 0:choose 2")
+        at(f"sxc {FOUR} 0:choose 4", SET_ASIDE)
 
 
 def test_i17_after_the_turnaround_the_die_rolls_at_once() -> None:
-    state = at(f"{FULL} {FOUR} 2:roll 41")
+    state = at(f"{FULL} {FOUR} 2:roll 42")
     assert state.current_player() == CHANCE
     assert state.legal_actions(2) == []
     assert state.observation(2)["turn"] == 2
     play(state, "3")
-    assert state.to_text() == f"{FULL} 0,0,3,0 3:roll 42"
+    assert state.to_text() == f"{FULL} 0,0,3,0 3:roll 43"
 
 
 # -- I18: the turn limit -------------------------------------------------------------------

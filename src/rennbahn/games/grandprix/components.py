@@ -76,6 +76,70 @@ def reaches_open_ground(occupied: int, cell: int, box: tuple[int, int, int, int]
     return False
 
 
+Box = tuple[int, int, int, int]
+
+
+def grow_box(box: Box, cell: int) -> Box:
+    """The bounding box ``box`` grown to hold ``cell``."""
+    x = cell % WIDTH - ORIGIN
+    y = cell // WIDTH - ORIGIN
+    x0, y0, x1, y1 = box
+    if x0 <= x <= x1 and y0 <= y <= y1:
+        return box
+    return (x if x < x0 else x0, y if y < y0 else y0, x if x > x1 else x1, y if y > y1 else y1)
+
+
+#: The largest number of positions :func:`has_room` remembers before it starts afresh.
+ROOM_MEMO_SIZE = 1 << 17
+
+
+def has_room(occupied: int, box: Box, cell: int, heading: int, straight: int, curves: int,
+             memo: dict[tuple[int, int, int, int, int], bool]) -> bool:
+    """Whether every card still in the stack can be laid, whatever order it comes in (I16).
+
+    The open end is the free ``cell``, entered going ``heading``; ``straight`` cards that go
+    straight on (straights and event cards) and ``curves`` are left, and after them the
+    turnaround card, which needs only the free cell. True when for each kind that may come
+    next some way of laying it allowed by I15 leads to a position that has room again.
+
+    An open end outside the bounding box of the track always has room: keep driving away
+    from the box (a curve always has a way that does not point back into it), and every
+    later card lands on a column or row of the grid the track has not used. So the search
+    only runs while the open end is inside the box, and ``memo`` keeps what it found.
+    """
+    if not straight and not curves:
+        return True
+    x = cell % WIDTH - ORIGIN
+    y = cell // WIDTH - ORIGIN
+    x0, y0, x1, y1 = box
+    if not (x0 <= x <= x1 and y0 <= y <= y1):
+        return True
+    key = (occupied, cell, heading, straight, curves)
+    known = memo.get(key)
+    if known is not None:
+        return known
+    occupied |= 1 << cell
+    box = grow_box(box, cell)
+    result = True
+    if straight:
+        after = cell + STEP[heading]
+        result = (not occupied >> after & 1 and reaches_open_ground(occupied, after, box)
+                  and has_room(occupied, box, after, heading, straight - 1, curves, memo))
+    if result and curves:
+        result = False
+        for turn in (TURN_LEFT, TURN_RIGHT):
+            way = (heading + turn) & 3
+            after = cell + STEP[way]
+            if (not occupied >> after & 1 and reaches_open_ground(occupied, after, box)
+                    and has_room(occupied, box, after, way, straight, curves - 1, memo)):
+                result = True
+                break
+    if len(memo) >= ROOM_MEMO_SIZE:
+        memo.clear()
+    memo[key] = result
+    return result
+
+
 # -- the stack --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Stack:

@@ -15,24 +15,27 @@ is the index of the turnaround card; progress ``2T`` is the finish.
 
 State notation (``to_text``), four fields separated by spaces::
 
-    sc<Axc>c?P 0,3*,2,5 1:place 14
+    sc<Ac>sc? 0,3,2,1 1:place 9
 
 * the cards drawn, in order: a kind letter (``s`` straight, ``c`` curve, ``A`` accident,
   ``P`` pit stop, ``O`` oil slick, ``G`` grandstand, ``T`` turnaround) and, for a curve, the
-  way it turns (``<`` left, ``>`` right); ``x`` before a card: set aside (I16); ``?`` after
-  the last card: drawn and waiting to be laid; ``-`` for none;
+  way it turns (``<`` left, ``>`` right); ``x`` before a card: set aside (only with
+  ``dead_end=set_aside``, I16); ``?`` after the last card: drawn and waiting to be laid;
+  ``-`` for none;
 * each car's progress, ``*`` when its driver misses the next turn (I13; never the seat
   to move, whose missed turn has already been passed over);
 * the seat whose turn it is and the phase: ``choose`` (build or roll), ``draw`` (a card is
   being drawn), ``place`` (the builder turns a curve), ``roll`` (the die is rolling),
   ``standN`` (grandstand: drive N again or not, I14); ``over:S`` when seat S has won,
   ``over:-`` when the turn limit ended the race (I18);
-* how many turns have been played.
+* how many turns have been played (missed turns included); the seat to move is this number
+  modulo the seats. What the reader checks: docs/rules/grandprix.md, "Notation".
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -65,6 +68,8 @@ from rennbahn.games.grandprix.components import (
     Stack,
     StackNode,
     cell_xy,
+    grow_box,
+    has_room,
     load_stack,
     reaches_open_ground,
 )
@@ -93,6 +98,9 @@ _RET = 16
 _CAPACITY = tuple(1 if kind == ACCIDENT else 2 for kind in range(len(KIND_NAMES)))
 _NO_WINNER = -1
 _AHEAD_ONLY = (TURN_AHEAD,)
+_CURVE_TURNS = (TURN_LEFT, TURN_RIGHT)
+#: The readings of I16 (parameter ``dead_end``).
+DEAD_ENDS = ("avoid", "set_aside")
 
 
 class GrandPrixGame(Game):
@@ -100,7 +108,7 @@ class GrandPrixGame(Game):
 
     NAME: ClassVar[str] = "grandprix"
     TITLE: ClassVar[str] = "Grand Prix (Ravensburger 1998)"
-    VERSION: ClassVar[int] = 3
+    VERSION: ClassVar[int] = 4
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 4
     PARAMS: ClassVar[tuple[Param, ...]] = (
@@ -124,6 +132,12 @@ class GrandPrixGame(Game):
               "whether a car on the accident card stops returning cars too (I11): true (only "
               "one car may stand there, whichever way it goes) or false (returning cars pass "
               "it like any oncoming car, I9)"),
+        Param("dead_end", "avoid",
+              "a card that would find no place (I16): avoid (a builder may not lay a card a "
+              "way after which some card still in the stack could find no place, so every "
+              "card is laid) or set_aside (any way I15 allows; a card with no place is set "
+              "aside)",
+              choices=DEAD_ENDS),
         Param("turn_limit", 600, "turns after which an unfinished race ends undecided (I18)",
               minimum=10, maximum=100000),
     )
@@ -141,6 +155,9 @@ class GrandPrixGame(Game):
         self.oncoming_block = self._params["oncoming"] == "block"
         self.accident_blocks_return = bool(self._params["accident_blocks_return"])
         self.turn_limit = int(self._params["turn_limit"])
+        self.avoid_dead_ends = self._params["dead_end"] == "avoid"
+        #: What :func:`has_room` found, shared by the races of this game (I16).
+        self.room_memo: dict[tuple[int, int, int, int, int], bool] = {}
         #: The full stack; each draw moves to a shared, memoised node (I2).
         self.stack_root = StackNode(self.spreading, self.stack.counts, offset=DRAW)
 
@@ -332,7 +349,7 @@ class GrandPrixState(State):
             self._end_turn()
             return
         self._take_from_stack(kind)
-        options = self.placements(kind)
+        options = self._ways(kind)
         if len(options) == 1:
             self._place(kind, options[0])
         elif not options:
@@ -348,27 +365,54 @@ class GrandPrixState(State):
         self.stack = self.stack.take(kind)
 
     def placements(self, kind: int) -> tuple[int, ...]:
-        """The legal ways to lay a card of ``kind`` at the open end (I15): turn codes."""
+        """The legal ways to lay a card of ``kind`` if it were drawn now (I15, I16): turn codes."""
+        if self.phase == P_PLACE:
+            return self.options if kind == self.pending else self._ways(kind)
+        if 0 <= kind < STACK_KINDS and self.stack.counts[kind]:
+            saved = self.stack
+            self.stack = saved.take(kind)
+            try:
+                return self._ways(kind)
+            finally:
+                self.stack = saved
+        return self._ways(kind)
+
+    def _ways(self, kind: int, room: bool | None = None) -> tuple[int, ...]:
+        """The legal ways to lay the drawn ``kind``; ``self.stack`` is what is left after it.
+
+        I15: the cell after the card is free and reaches open ground. I16 (``dead_end=avoid``):
+        and every card still in the stack can still be laid, whatever order it comes in.
+        """
         cell = self.next_cell
         occupied = self.occupied | 1 << cell
-        box = _grow(self.box, cell)
+        box = grow_box(self.box, cell)
         heading = self.heading
-        if kind != CURVE:
-            after = cell + STEP[heading]
-            if not occupied >> after & 1 and reaches_open_ground(occupied, after, box):
-                return _AHEAD_ONLY
-            return ()
+        turns = _AHEAD_ONLY if kind != CURVE else _CURVE_TURNS
+        if room is None:
+            room = self.g.avoid_dead_ends
+        counts = self.stack.counts
+        curves = counts[CURVE]
+        straight = sum(counts) - curves
+        memo = self.g.room_memo
+        x0, y0, x1, y1 = box
         legal = []
-        for turn in (TURN_LEFT, TURN_RIGHT):
-            after = cell + STEP[(heading + turn) & 3]
-            if not occupied >> after & 1 and reaches_open_ground(occupied, after, box):
+        for turn in turns:
+            way = (heading + turn) & 3
+            after = cell + STEP[way]
+            x = after % WIDTH - ORIGIN
+            y = after // WIDTH - ORIGIN
+            if not (x0 <= x <= x1 and y0 <= y <= y1):
+                legal.append(turn)  # off the track's box: free, open, with room (I15, I16)
+            elif (not occupied >> after & 1 and reaches_open_ground(occupied, after, box)
+                    and (not room
+                         or has_room(occupied, box, after, way, straight, curves, memo))):
                 legal.append(turn)
         return tuple(legal)
 
     def _place(self, kind: int, turn: int) -> None:
         cell = self.next_cell
         self.occupied |= 1 << cell
-        self.box = _grow(self.box, cell)
+        self.box = grow_box(self.box, cell)
         heading = (self.heading + turn) & 3
         self.heading = heading
         self.next_cell = cell + STEP[heading]
@@ -582,14 +626,40 @@ class GrandPrixState(State):
         drawn, cars, turn, turns = fields
         pending = self._read_cards(drawn if drawn != "-" else "")
         self._read_cars(cars)
-        if not turns.isdigit() or int(turns) > self.g.turn_limit:
-            raise NotationError(f"turns played must be a number from 0 to {self.g.turn_limit}")
-        self.turns = int(turns)
+        self.turns = _number(turns, "turns played", self.g.turn_limit)
         self._read_turn(turn, pending)
         if (self.turns == self.g.turn_limit) != (self.phase == P_OVER and self.winner < 0):
             raise NotationError(
                 f"the race ends undecided ('over:-') exactly when {self.g.turn_limit} turns "
                 "are played (I18)"
+            )
+        self._check_turns(pending)
+
+    def _check_turns(self, pending: int) -> None:
+        """The turns played fit the seat to move and what happened (see the Notation docs).
+
+        Every turn, played or missed (I13), passes the turn to the next seat, so the seat to
+        move is the turns played modulo the seats. A turn lays at most one card or drives
+        one car at most 12 cards (6, and 6 again on the grandstand, I14); the turn under way
+        (a card waiting to be laid, a grandstand question, the winning drive) is not counted.
+        """
+        n = self.g.players
+        if self.phase == P_OVER and self.winner < 0:
+            self.seat = (self.turns - 1) % n  # the seat whose turn reached the limit (I18)
+        elif self.seat != self.turns % n:
+            raise NotationError(
+                f"after {self.turns} turns played it is seat {self.turns % n}'s turn, not seat "
+                f"{self.seat}'s: every turn, played or missed (I13), passes to the next seat"
+            )
+        builds = len(self.kinds) - 1 + self.drawn.count("x") + (pending >= 0)
+        drives = sum(-(-p // 12) for p in self.pos)
+        under_way = self.phase in (P_PLACE, P_STAND) or self.winner >= 0
+        least = builds + drives - under_way
+        if self.turns < least:
+            raise NotationError(
+                f"{self.turns} turns played are too few: laying {builds} cards and driving the "
+                f"cars to {', '.join(map(str, self.pos))} takes at least {least} (one card a "
+                "turn, at most 12 cards a drive)"
             )
 
     def _read_cards(self, drawn: str) -> int:
@@ -624,7 +694,7 @@ class GrandPrixState(State):
                     f"(the event cards are spread through the stack, I2)"
                 )
             self._take_from_stack(kind)
-            options = self.placements(kind)
+            options = self._ways(kind)
             if i < len(drawn) and drawn[i] == "?":
                 if i + 1 != len(drawn) or aside or len(options) < 2:
                     raise NotationError(
@@ -637,17 +707,28 @@ class GrandPrixState(State):
                 turn = TURN_LEFT if drawn[i] == "<" else TURN_RIGHT
                 i += 1
             if aside:
+                if self.g.avoid_dead_ends:
+                    raise NotationError(
+                        f"{drawn!r}: with dead_end=avoid every card is laid, none is set aside "
+                        "('x', I16)"
+                    )
                 if options:
                     raise NotationError(
                         f"{drawn!r}: a {KIND_NAMES[kind]} set aside could have been laid (I16)"
                     )
                 self.drawn += "x" + KIND_LETTERS[kind]
             elif turn not in options:
+                how = {TURN_LEFT: "turning left ", TURN_RIGHT: "turning right "}.get(turn, "")
+                if turn in self._ways(kind, room=False):
+                    raise NotationError(
+                        f"{drawn!r}: the {KIND_NAMES[kind]} (card {len(self.kinds)}) cannot be "
+                        f"laid {how}here: some card still in the stack could then find no "
+                        "place (dead_end=avoid, I16)"
+                    )
                 raise NotationError(
-                    f"{drawn!r}: the {KIND_NAMES[kind]} cannot be laid "
-                    f"{'turning ' + ('left' if turn == TURN_LEFT else 'right') if turn else ''}"
-                    f"here (curves turn < or >, other cards go straight on; the track may not "
-                    f"run into itself, I15)"
+                    f"{drawn!r}: the {KIND_NAMES[kind]} (card {len(self.kinds)}) cannot be "
+                    f"laid {how}here (curves turn < or >, other cards go straight on; the "
+                    "track may not run into itself, I15)"
                 )
             else:
                 self._place(kind, turn)
@@ -664,12 +745,17 @@ class GrandPrixState(State):
             if part.endswith("*"):
                 self.skip |= 1 << seat
                 part = part[:-1]
-            if not part.isdigit() or int(part) > end:
+            progress = _number(part, f"car {seat}'s progress (the cards laid)", end)
+            self.pos[seat] = progress
+            self.load[self.card_of(progress)] += self._weight(progress)
+            if self.skip >> seat & 1 and (
+                progress == 0 or self.kinds[self.card_of(progress)] not in SKIP_KINDS
+                or (self.turnaround >= 0 and progress == 2 * self.turnaround)
+            ):
                 raise NotationError(
-                    f"car {seat}: {part!r} is not a progress from 0 to {end} (the cards laid)"
+                    f"car {seat} misses its next turn ('*') but does not stand on a pit stop "
+                    "or an oil slick (I13)"
                 )
-            self.pos[seat] = int(part)
-            self.load[self.card_of(int(part))] += self._weight(int(part))
         kinds = self.kinds
         one_car_in_all = self.g.accident_blocks_return and self.g.oncoming_block
         for card in range(1, len(kinds)):
@@ -693,19 +779,24 @@ class GrandPrixState(State):
                         if self.turnaround >= 0 and p == 2 * self.turnaround]
             if phase == "-":
                 self.winner = _NO_WINNER
-            elif phase.isdigit() and int(phase) in finished:
-                self.winner = int(phase)
+            elif _DIGITS.fullmatch(phase) and int(phase) in finished:
+                self.winner = self.seat = int(phase)
             else:
                 raise NotationError(
                     f"'over:{phase}': give the winner, a seat whose car is home, or '-'"
                 )
             if phase == "-" and finished:
                 raise NotationError("a car is home, so the race has a winner")
+            if len(finished) > 1:
+                raise NotationError(
+                    f"cars {', '.join(map(str, finished))} are all home, but the race ends "
+                    "as soon as the first car gets there (I7)"
+                )
             self.phase = P_OVER
             if pending >= 0:
                 raise NotationError("a finished race has no card waiting to be laid")
             return
-        if not who.isdigit() or int(who) >= self.g.players:
+        if not _DIGITS.fullmatch(who) or int(who) >= self.g.players:
             raise NotationError(f"{turn!r}: expected seat:phase with a seat 0 to "
                                 f"{self.g.players - 1}, or over:winner")
         self.seat = int(who)
@@ -718,12 +809,17 @@ class GrandPrixState(State):
                 "on cars of other seats"
             )
         kinds_of_phase = {name: i for i, name in enumerate(PHASES)}
-        if phase.startswith("stand") and phase[5:].isdigit() and 1 <= int(phase[5:]) <= 6:
+        if phase.startswith("stand") and phase[5:] in ("1", "2", "3", "4", "5", "6"):
             self.phase = P_STAND
             self.pending = int(phase[5:])
             here = self.pos[self.seat]
             if self.kinds[self.card_of(here)] != GRANDSTAND or here == 0:
                 raise NotationError("'stand': the car whose turn it is is not on the grandstand")
+            if self.reach(here, self.pending, again=True) == here:
+                raise NotationError(
+                    f"'stand{self.pending}': driving {self.pending} again would gain nothing, "
+                    "so the driver is not asked (I14)"
+                )
         elif phase in kinds_of_phase and phase not in ("over", "stand"):
             self.phase = kinds_of_phase[phase]
         else:
@@ -822,13 +918,14 @@ class GrandPrixState(State):
         return state
 
 
-def _grow(box: tuple[int, int, int, int], cell: int) -> tuple[int, int, int, int]:
-    x = cell % WIDTH - ORIGIN
-    y = cell // WIDTH - ORIGIN
-    x0, y0, x1, y1 = box
-    if x0 <= x <= x1 and y0 <= y <= y1:
-        return box
-    return (x if x < x0 else x0, y if y < y0 else y0, x if x > x1 else x1, y if y > y1 else y1)
+_DIGITS = re.compile(r"0|[1-9][0-9]{0,6}")
+
+
+def _number(text: str, what: str, most: int) -> int:
+    """A whole number from 0 to ``most`` written in ASCII digits without leading zeros."""
+    if not _DIGITS.fullmatch(text) or int(text) > most:
+        raise NotationError(f"{what}: {text!r} is not a whole number from 0 to {most}")
+    return int(text)
 
 
 __all__ = [
