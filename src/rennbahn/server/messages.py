@@ -1,0 +1,165 @@
+"""Every message of the table protocol, as msgspec schemas.
+
+Each message is a JSON object with a ``type`` and the protocol version ``v``. A client sends
+:data:`ClientMessage`; the server answers with :data:`ServerMessage`. Anything that does not
+decode into one of these is refused as ``malformed`` (unknown fields included).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+#: The protocol version every message carries.
+PROTOCOL = 1
+#: The largest message a client may send, in bytes.
+MAX_MESSAGE = 4096
+
+
+class _Client(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):
+    v: int
+
+
+class Hello(_Client, tag="hello", kw_only=True):
+    """The first message on a socket: which table, and the seat's token (none: spectator)."""
+
+    table: str
+    token: str | None = None
+
+
+class Move(_Client, tag="move", kw_only=True):
+    """A move of the connection's seat answering move ``number``: an ``action`` id or its
+    notation ``move`` (exactly one). At a simultaneous node it is a secret choice that may
+    be changed until every seat has chosen."""
+
+    number: int
+    action: int | None = None
+    move: str | None = None
+
+
+class Undo(_Client, tag="undo", kw_only=True):
+    """Take back the seat's secret choice, or else its own last move (answering ``number``)."""
+
+    number: int
+
+
+class TakeSeat(_Client, tag="seat", kw_only=True):
+    """Hand the connection's seat to the bot named ``bot``, or take it back with null."""
+
+    bot: str | None = None
+
+
+class Ping(_Client, tag="ping", kw_only=True):
+    """Keep-alive; answered by ``pong``."""
+
+
+ClientMessage = Hello | Move | Undo | TakeSeat | Ping
+
+
+class _Server(msgspec.Struct, tag_field="type", kw_only=True):
+    v: int = PROTOCOL
+
+
+class SeatInfo(msgspec.Struct, kw_only=True):
+    """One seat as everyone may see it."""
+
+    seat: int
+    name: str
+    #: "person" or "bot" (a bot from the start, or handed to one by its holder).
+    kind: str
+    #: The bot that plays the seat now (a person's seat after its clock ran out too).
+    bot: str | None = None
+    #: True when the seat is a person's but a stand-in bot plays it (the clock ran out).
+    away: bool = False
+
+
+class LegalMove(msgspec.Struct, array_like=False):
+    action: int
+    move: str
+
+
+class Welcome(_Server, tag="welcome", kw_only=True):
+    """The answer to ``hello``: who this connection is. A ``view`` follows."""
+
+    table: str
+    seat: int | None
+    game: str
+    title: str
+    seats: list[SeatInfo]
+    clock: float | None
+
+
+class View(_Server, tag="view", kw_only=True):
+    """What this connection's seat (or a spectator) may see now."""
+
+    table: str
+    #: The move number a move, undo or choice must answer.
+    number: int
+    #: Steps played so far (chance and joint moves count one each).
+    ply: int
+    seat: int | None
+    #: ``observation(seat)``, or ``public_observation()`` for a spectator.
+    observation: dict[str, Any] | None
+    #: The seat's own legal moves (empty unless it must or may act now).
+    legal: list[LegalMove]
+    #: Seats that must act now (at a simultaneous node: those that have not chosen).
+    to_act: list[int]
+    #: Seats that have chosen at the current simultaneous node (not what they chose).
+    chosen: list[int]
+    #: This seat's own secret choice at the current simultaneous node.
+    your_choice: int | None = None
+    #: What happened since this connection's last view, as this seat saw it.
+    narration: list[str]
+    seats: list[SeatInfo]
+    #: Unix time by which each listed seat must act (tables with a clock).
+    deadlines: dict[int, float]
+    over: bool
+    result: list[float] | None = None
+
+
+class Ack(_Server, tag="ack", kw_only=True):
+    """A move, choice, undo or seat change was accepted and stored (views follow)."""
+
+    ref: str
+    number: int
+
+
+class Error(_Server, tag="error", kw_only=True):
+    """A message was refused; nothing changed. ``code`` is listed in docs/server.md."""
+
+    code: str
+    message: str
+
+
+class Pong(_Server, tag="pong"):
+    pass
+
+
+ServerMessage = Welcome | View | Ack | Error | Pong
+
+decoder = msgspec.json.Decoder(ClientMessage)
+encoder = msgspec.json.Encoder()
+
+
+def encode(message: ServerMessage) -> str:
+    return encoder.encode(message).decode()
+
+
+class SeatSpec(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """One seat of a new table: a display name, and a bot name for a bot seat."""
+
+    name: str | None = None
+    bot: str | None = None
+
+
+class CreateTable(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The body of ``POST /api/tables``."""
+
+    game: str
+    seats: list[SeatSpec]
+    #: Seconds a person has for each move; when they run out a stand-in bot plays the seat.
+    clock: float | None = None
+
+
+create_decoder = msgspec.json.Decoder(CreateTable)

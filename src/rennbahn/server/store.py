@@ -1,0 +1,231 @@
+"""Where tables live between moves and across restarts: one small interface, SQLite behind it.
+
+The server only talks to :class:`Store`. :class:`SqliteStore` is the embedded default (one
+file, nothing to install); a server database can replace it by implementing the same five
+methods. Every method is blocking: the server calls them off the event loop
+(``asyncio.to_thread``) and awaits them before it acknowledges or broadcasts anything.
+
+Seat tokens never reach the store in clear: only their sha256 digest is kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from rennbahn.core.records import Step
+
+#: The schema version this code writes; older files are migrated on open, newer refused.
+SCHEMA_VERSION = 1
+
+
+def token_digest(token: str) -> str:
+    """How a seat token is kept and looked up: its sha256, in hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class StoredSeat:
+    name: str
+    #: The bot that plays this seat by choice (from creation, or handed over by its holder).
+    bot: str | None = None
+    #: The stand-in bot playing a person's seat since its clock ran out (until taken back).
+    standin: str | None = None
+
+
+@dataclass
+class StoredTable:
+    """Everything needed to rebuild a table: the game, seats, steps and the generator."""
+
+    id: str
+    game: str
+    seed: int
+    created: float
+    seats: list[StoredSeat]
+    clock: float | None = None
+    steps: list[Step] = field(default_factory=list)
+    number: int = 0
+    #: ``random.Random.getstate()`` of the table's generator, as JSON.
+    rng: str | None = None
+    #: Secret choices at the current simultaneous node, by seat (server side only).
+    pending: dict[int, int] = field(default_factory=dict)
+    #: Unix time by which each seat that must act has to (tables with a clock).
+    deadlines: dict[int, float] = field(default_factory=dict)
+    finished: bool = False
+    #: The finished game's record (``rennbahn replay`` JSON).
+    record: str | None = None
+
+
+class Store(Protocol):
+    """The storage interface of the server."""
+
+    def create(self, table: StoredTable, token_digests: list[str]) -> None:
+        """Store a new table and its seats' token digests (one per seat, in seat order)."""
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """The table with its steps, or None."""
+
+    def save(self, table: StoredTable, keep: int) -> None:
+        """Atomically store the table's row and its steps: the stored steps from index
+        ``keep`` on are replaced by ``table.steps[keep:]`` (an undo drops the last one)."""
+
+    def find_token(self, digest: str) -> tuple[str, int] | None:
+        """The (table, seat) a token digest holds, or None."""
+
+    def unfinished(self) -> list[str]:
+        """Ids of the tables whose game is not over."""
+
+    def close(self) -> None: ...
+
+
+_SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY, game TEXT NOT NULL, seed INTEGER NOT NULL,
+        created REAL NOT NULL, clock REAL, seats TEXT NOT NULL, number INTEGER NOT NULL,
+        rng TEXT, pending TEXT NOT NULL, deadlines TEXT NOT NULL,
+        finished INTEGER NOT NULL, record TEXT)""",
+    """CREATE TABLE IF NOT EXISTS steps (
+        table_id TEXT NOT NULL, idx INTEGER NOT NULL, actor INTEGER NOT NULL,
+        actions TEXT NOT NULL, moves TEXT NOT NULL, PRIMARY KEY (table_id, idx))""",
+    """CREATE TABLE IF NOT EXISTS tokens (
+        digest TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER NOT NULL)""",
+]
+
+
+class StoreError(RuntimeError):
+    """The database cannot be used (e.g. written by a newer rennbahn)."""
+
+
+class SqliteStore:
+    """The embedded store: one SQLite file in WAL mode.
+
+    A committed transaction survives the server process being killed (``kill -9``); with
+    ``synchronous=NORMAL`` a power cut may lose the last moments (``durable=True`` syncs
+    every commit to disk instead).
+    """
+
+    def __init__(self, path: str | Path, *, durable: bool = False) -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        with self._lock, self._tx():
+            for statement in _SCHEMA:
+                self._db.execute(statement)
+            row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            if row is None:
+                self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            elif int(row[0]) > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path} has schema version {row[0]}; this rennbahn reads up to "
+                    f"{SCHEMA_VERSION}: use a newer rennbahn"
+                )
+            # Future versions migrate older files here, one version at a time.
+
+    def _tx(self) -> _Transaction:
+        return _Transaction(self._db)
+
+    def create(self, table: StoredTable, token_digests: list[str]) -> None:
+        with self._lock, self._tx():
+            self._db.execute(
+                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", _row(table)
+            )
+            self._db.executemany(
+                "INSERT INTO tokens VALUES (?,?,?)",
+                [(d, table.id, seat) for seat, d in enumerate(token_digests)],
+            )
+            self._write_steps(table, 0)
+
+    def save(self, table: StoredTable, keep: int) -> None:
+        with self._lock, self._tx():
+            row = _row(table)
+            self._db.execute(
+                "UPDATE tables SET game=?, seed=?, created=?, clock=?, seats=?, number=?, "
+                "rng=?, pending=?, deadlines=?, finished=?, record=? WHERE id=?",
+                (*row[1:], row[0]),
+            )
+            self._write_steps(table, keep)
+
+    def _write_steps(self, table: StoredTable, keep: int) -> None:
+        self._db.execute("DELETE FROM steps WHERE table_id=? AND idx>=?", (table.id, keep))
+        self._db.executemany(
+            "INSERT INTO steps VALUES (?,?,?,?,?)",
+            [
+                (table.id, keep + i, s.actor, json.dumps(list(s.actions)),
+                 json.dumps(list(s.moves)))
+                for i, s in enumerate(table.steps[keep:])
+            ],
+        )
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with self._lock:
+            row = self._db.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
+            if row is None:
+                return None
+            rows = self._db.execute(
+                "SELECT actor, actions, moves FROM steps WHERE table_id=? ORDER BY idx",
+                (table_id,),
+            ).fetchall()
+        steps = [Step(int(a), tuple(json.loads(x)), tuple(json.loads(m))) for a, x, m in rows]
+        (id_, game, seed, created, clock, seats, number, rng, pending, deadlines,
+         finished, record) = row
+        return StoredTable(
+            id=id_, game=game, seed=int(seed), created=float(created),
+            clock=None if clock is None else float(clock),
+            seats=[StoredSeat(**s) for s in json.loads(seats)],
+            steps=steps, number=int(number), rng=rng,
+            pending={int(k): int(v) for k, v in json.loads(pending).items()},
+            deadlines={int(k): float(v) for k, v in json.loads(deadlines).items()},
+            finished=bool(finished), record=record,
+        )
+
+    def find_token(self, digest: str) -> tuple[str, int] | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT table_id, seat FROM tokens WHERE digest=?", (digest,)
+            ).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    def unfinished(self) -> list[str]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM tables WHERE finished=0 ORDER BY created"
+            ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _row(t: StoredTable) -> tuple[Any, ...]:
+    seats = json.dumps([{"name": s.name, "bot": s.bot, "standin": s.standin} for s in t.seats])
+    return (
+        t.id, t.game, t.seed, t.created, t.clock, seats, t.number, t.rng,
+        json.dumps({str(k): v for k, v in t.pending.items()}),
+        json.dumps({str(k): v for k, v in t.deadlines.items()}),
+        int(t.finished), t.record,
+    )
+

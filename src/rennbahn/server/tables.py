@@ -1,0 +1,610 @@
+"""The live tables of the server: the referee between sockets, the table driver and the store.
+
+Game-agnostic: every game goes through the core :class:`~rennbahn.core.table.Table` and the
+public protocol. For each accepted change the order is always: change the table in memory,
+write it to the store (off the event loop, awaited), acknowledge to the sender, broadcast a
+view to every connection of the table (each one built for that connection's seat only).
+If the write fails, the table is rebuilt from the store and the change is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import msgspec
+
+from rennbahn.bots.factory import bot_names
+from rennbahn.core.errors import RennbahnError
+from rennbahn.core.params import parse_game_string
+from rennbahn.core.protocol import Game
+from rennbahn.core.registry import game_entry, load_game
+from rennbahn.core.table import Bot, Table, TableError
+from rennbahn.server import messages as m
+from rennbahn.server.bots import NamedBot, think
+from rennbahn.server.store import Store, StoredSeat, StoredTable, token_digest
+
+log = logging.getLogger("rennbahn.server")
+
+#: Messages a connection may send: a burst of this many, refilled at RATE per second.
+BURST = 20
+RATE = 10.0
+NAME_LENGTH = 40
+#: Shortest and longest move clock, in seconds.
+CLOCK_RANGE = (1.0, 30 * 24 * 3600.0)
+
+
+class RequestError(Exception):
+    """A request or message refused; ``code`` is one of the codes in docs/server.md."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Bucket:
+    """A token bucket: ``BURST`` messages at once, ``RATE`` per second after that."""
+
+    def __init__(self, burst: float = BURST, rate: float = RATE) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+Send = Callable[[str], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Client:
+    """One websocket connection: one seat (by its token) or a spectator (seat None)."""
+
+    send: Send
+    seat: int | None = None
+    live: LiveTable | None = None
+    bucket: Bucket = field(default_factory=Bucket)
+    #: The observation this connection last saw, and narration lines not yet sent.
+    seen: dict[str, Any] | None = None
+    lines: list[str] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    stored: StoredTable
+    game: Game
+    table: Table
+    ui: ModuleType | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    runner: asyncio.Task[None] | None = None
+    #: The move number the current deadlines were set for.
+    clock_number: int = -1
+
+
+def _load_ui(game: Game) -> ModuleType | None:
+    path = game_entry(game.NAME).ui
+    return importlib.import_module(path) if path else None
+
+
+def _bots(game: Game, seats: list[StoredSeat]) -> list[Bot | None]:
+    result: list[Bot | None] = []
+    for seat in seats:
+        name = seat.bot or seat.standin
+        result.append(None if name is None else NamedBot(game, name))
+    return result
+
+
+def _rng_json(table: Table) -> str:
+    version, internal, gauss = table.rng.getstate()
+    return json.dumps([version, list(internal), gauss])
+
+
+def _rng_state(text: str) -> tuple[Any, ...]:
+    version, internal, gauss = json.loads(text)
+    return (version, tuple(internal), gauss)
+
+
+def clean_name(name: str | None, seat: int) -> str:
+    """A seat's display name: printable, at most NAME_LENGTH characters (escape on display)."""
+    if name is None or not name.strip():
+        return f"Player {seat + 1}"
+    name = " ".join(name.split())
+    if not name.isprintable():
+        raise RequestError("bad_request", f"seat {seat + 1}: a name must be printable text")
+    if len(name) > NAME_LENGTH:
+        raise RequestError(
+            "bad_request", f"seat {seat + 1}: a name has at most {NAME_LENGTH} characters"
+        )
+    return name
+
+
+class Hub:
+    """Every live table of one server, and the messages of every connection."""
+
+    def __init__(self, store: Store, pool: Executor | None) -> None:
+        self.store = store
+        self.pool = pool
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._ticker: asyncio.Task[None] | None = None
+
+    # -- life ---------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every unfinished table and let its bots and clocks go on."""
+        for table_id in await asyncio.to_thread(self.store.unfinished):
+            live = await self.get(table_id)
+            if live is not None:
+                self.kick(live)
+        self._ticker = asyncio.create_task(self._clock_loop())
+
+    async def stop(self) -> None:
+        tasks = [t for t in [self._ticker, *(lt.runner for lt in self.tables.values())] if t]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table, rebuilt from the store (by replaying its steps) if needed."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.tables.get(table_id)
+            if live is None:
+                stored = await asyncio.to_thread(self.store.load, table_id)
+                if stored is None:
+                    return None
+                live = await asyncio.to_thread(self._rebuild, stored)
+                self.tables[table_id] = live
+        self._loading.pop(table_id, None)
+        return live
+
+    def _rebuild(self, stored: StoredTable) -> LiveTable:
+        game = load_game(stored.game)
+        table = Table.restore(
+            game, _bots(game, stored.seats), stored.steps, seed=stored.seed,
+            rng_state=_rng_state(stored.rng) if stored.rng else None,
+            number=stored.number, pending=stored.pending,
+        )
+        live = LiveTable(stored=stored, game=game, table=table, ui=_load_ui(game))
+        live.clock_number = table.number
+        return live
+
+    # -- creating -----------------------------------------------------------------------
+    async def create(self, spec: m.CreateTable, base: str) -> dict[str, Any]:
+        try:
+            name, raw = parse_game_string(spec.game)
+            entry = game_entry(name)
+            extra: dict[str, object] = {}
+            if "players" not in raw and any(p.name == "players" for p in entry.params):
+                extra["players"] = len(spec.seats)
+            game = load_game(spec.game, **extra)
+        except RennbahnError as error:
+            raise RequestError("bad_game", str(error)) from error
+        if len(spec.seats) != game.num_players():
+            raise RequestError(
+                "bad_request", f"{game} has {game.num_players()} seats; {len(spec.seats)} given"
+            )
+        allowed = bot_names(game.NAME)
+        seats = []
+        for i, seat in enumerate(spec.seats):
+            if seat.bot is not None and seat.bot not in allowed:
+                raise RequestError(
+                    "bad_bot", f"seat {i + 1}: no bot {seat.bot!r}; bots: {', '.join(allowed)}"
+                )
+            seats.append(StoredSeat(name=clean_name(seat.name, i), bot=seat.bot))
+        if spec.clock is not None and not CLOCK_RANGE[0] <= spec.clock <= CLOCK_RANGE[1]:
+            raise RequestError(
+                "bad_request",
+                f"clock is seconds per move from {CLOCK_RANGE[0]:g} to {CLOCK_RANGE[1]:g}",
+            )
+        table_id = secrets.token_urlsafe(9)
+        tokens = [secrets.token_urlsafe(24) for _ in seats]
+        seed = secrets.randbits(62)
+        table = Table(game, _bots(game, seats), seed)
+        stored = StoredTable(
+            id=table_id, game=str(game), seed=seed, created=time.time(), seats=seats,
+            clock=spec.clock, rng=_rng_json(table),
+        )
+        live = LiveTable(stored=stored, game=game, table=table, ui=_load_ui(game))
+        self._set_deadlines(live)
+        await asyncio.to_thread(self.store.create, stored, [token_digest(t) for t in tokens])
+        self.tables[table_id] = live
+        self.kick(live)
+        log.info("table %s created: %s", table_id, game)
+        return {
+            "table": table_id,
+            "game": str(game),
+            "spectator": f"{base}t/{table_id}",
+            "seats": [
+                {"seat": i, "name": s.name, "bot": s.bot, "token": tokens[i],
+                 "link": f"{base}t/{table_id}#token={tokens[i]}"}
+                for i, s in enumerate(seats)
+            ],
+        }
+
+    # -- what a connection sees ---------------------------------------------------------
+    def seat_infos(self, live: LiveTable) -> list[m.SeatInfo]:
+        return [
+            m.SeatInfo(seat=i, name=s.name, kind="person" if s.bot is None else "bot",
+                       bot=s.bot or s.standin, away=s.standin is not None and s.bot is None)
+            for i, s in enumerate(live.stored.seats)
+        ]
+
+    def public_summary(self, live: LiveTable) -> dict[str, Any]:
+        table = live.table
+        return {
+            "table": live.stored.id,
+            "game": live.stored.game,
+            "title": live.game.TITLE,
+            "seats": msgspec.to_builtins(self.seat_infos(live)),
+            "clock": live.stored.clock,
+            "number": table.number,
+            "ply": len(table.steps),
+            "to_act": table.to_act(),
+            "over": table.is_over(),
+            "result": table.state.returns() if table.is_over() else None,
+        }
+
+    def _observe(self, live: LiveTable, seat: int | None) -> dict[str, Any] | None:
+        state = live.table.state
+        if seat is not None:
+            return state.observation(seat)
+        try:
+            return state.public_observation()
+        except NotImplementedError:
+            return None
+
+    def _narrate(self, live: LiveTable, before: dict[str, Any] | None,
+                 after: dict[str, Any] | None) -> list[str]:
+        narrate = getattr(live.ui, "narrate", None)
+        if narrate is None or before is None or after is None or before == after:
+            return []
+        try:
+            lines: list[str] = narrate(before, after)
+        except Exception:  # a narration bug must not stop the table
+            log.exception("narration failed in table %s", live.stored.id)
+            return []
+        return [str(line) for line in lines]
+
+    def _note_change(self, live: LiveTable) -> None:
+        """After each step: extend every connection's narration by what its seat saw."""
+        views: dict[int | None, dict[str, Any] | None] = {}
+        for client in live.clients:
+            if client.seat not in views:
+                views[client.seat] = self._observe(live, client.seat)
+            after = views[client.seat]
+            client.lines.extend(self._narrate(live, client.seen, after))
+            client.seen = after
+
+    def view(self, live: LiveTable, client: Client) -> m.View:
+        table, seat = live.table, client.seat
+        observation = self._observe(live, seat)
+        client.seen = observation
+        legal: list[m.LegalMove] = []
+        to_act = table.to_act()
+        if seat is not None and table.bots[seat] is None and (
+            seat in to_act or seat in table.pending
+        ):
+            state = table.state
+            legal = [m.LegalMove(action=a, move=state.action_to_string(seat, a))
+                     for a in state.legal_actions(seat)]
+        lines, client.lines = client.lines, []
+        over = table.is_over()
+        return m.View(
+            table=live.stored.id, number=table.number, ply=len(table.steps), seat=seat,
+            observation=observation, legal=legal, to_act=to_act,
+            chosen=sorted(table.pending),
+            your_choice=table.pending.get(seat) if seat is not None else None,
+            narration=lines, seats=self.seat_infos(live),
+            deadlines=dict(live.stored.deadlines), over=over,
+            result=table.state.returns() if over else None,
+        )
+
+    async def broadcast(self, live: LiveTable) -> None:
+        clients = list(live.clients)
+        texts = [m.encode(self.view(live, c)) for c in clients]
+        await asyncio.gather(*(self._send(live, c, t) for c, t in zip(clients, texts,
+                                                                          strict=True)))
+
+    async def _send(self, live: LiveTable, client: Client, text: str) -> None:
+        try:
+            await client.send(text)
+        except Exception:  # a closed socket leaves the table
+            live.clients.discard(client)
+
+    # -- storing ------------------------------------------------------------------------
+    def _set_deadlines(self, live: LiveTable) -> None:
+        stored, table = live.stored, live.table
+        if stored.clock is None:
+            return
+        now = time.time()
+        old = stored.deadlines if table.number == live.clock_number else {}
+        stored.deadlines = {s: old.get(s, now + stored.clock) for s in table.people_to_act()}
+        live.clock_number = table.number
+
+    async def _commit(self, live: LiveTable, keep: int) -> None:
+        """Write the table (steps from ``keep`` on) and wait for the write."""
+        stored, table = live.stored, live.table
+        stored.steps = list(table.steps)
+        stored.number = table.number
+        stored.rng = _rng_json(table)
+        stored.pending = dict(table.pending)
+        self._set_deadlines(live)
+        if table.is_over() and not stored.finished:
+            stored.finished = True
+            stored.deadlines = {}
+            stored.record = table.record([s.name for s in stored.seats]).dumps()
+        try:
+            await asyncio.to_thread(self.store.save, stored, keep)
+        except Exception as error:
+            log.exception("store failed for table %s; rebuilding it", stored.id)
+            fresh = await asyncio.to_thread(self.store.load, stored.id)
+            if fresh is not None:
+                rebuilt = await asyncio.to_thread(self._rebuild, fresh)
+                live.stored, live.table = rebuilt.stored, rebuilt.table
+            raise RequestError("store_failed", "the move could not be stored; try again") \
+                from error
+
+    # -- messages -----------------------------------------------------------------------
+    async def receive(self, client: Client, data: str | bytes) -> None:
+        """Handle one message from a connection; refusals go to that connection alone."""
+        try:
+            if not client.bucket.take():
+                raise RequestError(
+                    "rate_limited",
+                    f"too many messages: at most {BURST} at once and {RATE:g} a second",
+                )
+            if len(data) > m.MAX_MESSAGE:
+                raise RequestError(
+                    "too_large", f"a message has at most {m.MAX_MESSAGE} bytes; got {len(data)}"
+                )
+            try:
+                message = m.decoder.decode(data)
+            except msgspec.DecodeError as error:
+                raise RequestError("malformed", f"not a valid message: {error}") from error
+            if message.v != m.PROTOCOL:
+                raise RequestError(
+                    "version", f"this server speaks protocol {m.PROTOCOL}, not {message.v}"
+                )
+            await self._dispatch(client, message)
+        except RequestError as error:
+            await client.send(m.encode(m.Error(code=error.code, message=error.message)))
+        except TableError as error:
+            await client.send(m.encode(m.Error(code=error.code, message=str(error))))
+
+    async def _dispatch(self, client: Client, message: m.ClientMessage) -> None:
+        if isinstance(message, m.Ping):
+            await client.send(m.encode(m.Pong()))
+            return
+        if isinstance(message, m.Hello):
+            await self._hello(client, message)
+            return
+        live = client.live
+        if live is None:
+            raise RequestError("not_joined", "send hello with the table (and your token) first")
+        seat = client.seat
+        if seat is None:
+            raise RequestError("spectator", "a spectator cannot move; open a seat's link to play")
+        if isinstance(message, m.Move):
+            await self._move(live, client, seat, message)
+        elif isinstance(message, m.Undo):
+            await self._undo(live, client, seat, message)
+        else:
+            await self._take_seat(live, client, seat, message)
+
+    async def _hello(self, client: Client, hello: m.Hello) -> None:
+        if client.live is not None:
+            raise RequestError("already_joined", "this connection has already joined a table")
+        live = await self.get(hello.table) if len(hello.table) < 64 else None
+        if live is None:
+            raise RequestError("no_table", "there is no such table")
+        seat = None
+        if hello.token is not None:
+            found = None
+            if len(hello.token) <= 256:
+                found = await asyncio.to_thread(self.store.find_token, token_digest(hello.token))
+            if found is None or found[0] != live.stored.id:
+                raise RequestError("bad_token", "this token holds no seat at this table")
+            seat = found[1]
+        async with live.lock:
+            client.live, client.seat = live, seat
+            live.clients.add(client)
+            welcome = m.Welcome(
+                table=live.stored.id, seat=seat, game=live.stored.game, title=live.game.TITLE,
+                seats=self.seat_infos(live), clock=live.stored.clock,
+            )
+            await client.send(m.encode(welcome))
+            await client.send(m.encode(self.view(live, client)))
+
+    def _check_person(self, live: LiveTable, seat: int) -> None:
+        s = live.stored.seats[seat]
+        if s.bot is not None or s.standin is not None:
+            raise RequestError(
+                "seat_is_bot",
+                f"your seat is played by the bot {s.bot or s.standin!r}; send "
+                '{"type": "seat", "bot": null} to take it back',
+            )
+
+    async def _move(self, live: LiveTable, client: Client, seat: int, move: m.Move) -> None:
+        async with live.lock:
+            table = live.table
+            self._check_person(live, seat)
+            table.check_number(move.number)
+            if table.is_over():
+                raise RequestError("game_over", "the game is over")
+            if seat not in table.to_act() and seat not in table.pending:
+                who = ", ".join(live.stored.seats[s].name for s in table.to_act()) or "chance"
+                raise RequestError("not_your_turn", f"it is not your turn; waiting for {who}")
+            if (move.action is None) == (move.move is None):
+                raise RequestError("malformed", "a move gives exactly one of action and move")
+            if move.move is not None:
+                try:
+                    action = table.state.string_to_action(seat, move.move)
+                except RennbahnError as error:
+                    raise RequestError("illegal", str(error)) from error
+            else:
+                assert move.action is not None
+                action = move.action
+            keep = len(table.steps)
+            step = table.move(seat, action, move.number)
+            if step is not None:
+                self._note_change(live)
+            await self._commit(live, keep)
+            await client.send(m.encode(m.Ack(ref="move", number=table.number)))
+            await self.broadcast(live)
+        self.kick(live)
+
+    async def _undo(self, live: LiveTable, client: Client, seat: int, undo: m.Undo) -> None:
+        async with live.lock:
+            table = live.table
+            self._check_person(live, seat)
+            table.check_number(undo.number)
+            keep = len(table.steps)
+            if seat in table.pending:
+                table.withdraw(seat)
+            else:
+                step = table.undo(seat, undo.number)
+                keep = len(table.steps)
+                name = live.stored.seats[seat].name
+                for other in live.clients:
+                    other.lines.append(f"{name} took back {step.moves[0]}.")
+                    other.seen = None
+            await self._commit(live, keep)
+            await client.send(m.encode(m.Ack(ref="undo", number=table.number)))
+            await self.broadcast(live)
+
+    async def _take_seat(self, live: LiveTable, client: Client, seat: int,
+                         message: m.TakeSeat) -> None:
+        allowed = bot_names(live.game.NAME)
+        if message.bot is not None and message.bot not in allowed:
+            raise RequestError("bad_bot", f"no bot {message.bot!r}; bots: {', '.join(allowed)}")
+        async with live.lock:
+            stored = live.stored.seats[seat]
+            stored.bot, stored.standin = message.bot, None
+            live.table.set_bot(seat, None if message.bot is None else
+                               NamedBot(live.game, message.bot))
+            live.clock_number = -1  # a fresh clock for whoever must act now
+            await self._commit(live, len(live.table.steps))
+            await client.send(m.encode(m.Ack(ref="seat", number=live.table.number)))
+            await self.broadcast(live)
+        self.kick(live)
+
+    def leave(self, client: Client) -> None:
+        if client.live is not None:
+            client.live.clients.discard(client)
+
+    # -- chance, bots and clocks ----------------------------------------------------------
+    def kick(self, live: LiveTable) -> None:
+        """Make sure chance and bots move on at this table (one runner per table)."""
+        if live.runner is None or live.runner.done():
+            live.runner = asyncio.create_task(self._run(live))
+
+    async def _run(self, live: LiveTable) -> None:
+        try:
+            await self._run_steps(live)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # logged; the table waits for the next kick
+            log.exception("table %s stopped", live.stored.id)
+
+    async def _run_steps(self, live: LiveTable) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            async with live.lock:
+                table = live.table
+                keep = len(table.steps)
+                changed = False
+                while table.state.is_chance_node():
+                    table.chance_step()
+                    self._note_change(live)
+                    changed = True
+                seat = None if table.is_over() else table.next_bot()
+                if changed or (table.is_over() and not live.stored.finished):
+                    await self._commit(live, keep)
+                    await self.broadcast(live)
+                if seat is None:
+                    return
+                bot = table.bots[seat]
+                assert isinstance(bot, NamedBot)
+                number = table.number
+                job = (
+                    live.stored.id, live.stored.game,
+                    [(s.actor, s.actions) for s in table.steps],
+                    table.rng.getstate(), bot.name, seat,
+                )
+            if self.pool is None:
+                action, rng_state = think(*job)
+            else:
+                action, rng_state = await loop.run_in_executor(self.pool, think, *job)
+            async with live.lock:
+                table = live.table
+                current = table.bots[seat]
+                if (
+                    table.number != number
+                    or table.next_bot() != seat
+                    or not isinstance(current, NamedBot)
+                    or current.name != bot.name
+                ):
+                    continue  # the table changed while the bot thought: ask again
+                keep = len(table.steps)
+                table.rng.setstate(rng_state)
+                if table.move(seat, action) is not None:
+                    self._note_change(live)
+                await self._commit(live, keep)
+                await self.broadcast(live)
+
+    async def _clock_loop(self) -> None:
+        while True:
+            await asyncio.sleep(0.2)
+            now = time.time()
+            for live in list(self.tables.values()):
+                late = [s for s, t in live.stored.deadlines.items() if t <= now]
+                if late:
+                    await self._time_out(live, late)
+
+    async def _time_out(self, live: LiveTable, seats: list[int]) -> None:
+        async with live.lock:
+            names = bot_names(live.game.NAME)
+            standin = next((n for n in names if n != "random"), "random")
+            for seat in seats:
+                if seat not in live.stored.deadlines:
+                    continue
+                stored = live.stored.seats[seat]
+                if stored.bot is None and stored.standin is None:
+                    stored.standin = standin
+                    live.table.set_bot(seat, NamedBot(live.game, standin))
+                    for client in live.clients:
+                        client.lines.append(
+                            f"{stored.name}'s clock ran out; the bot {standin} plays for "
+                            "them until they take the seat back."
+                        )
+            live.stored.deadlines = {
+                s: t for s, t in live.stored.deadlines.items() if s not in seats
+            }
+            live.clock_number = live.table.number
+            try:
+                await self._commit(live, len(live.table.steps))
+            except RequestError:
+                return
+            await self.broadcast(live)
+        self.kick(live)
