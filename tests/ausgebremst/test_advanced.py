@@ -52,6 +52,10 @@ def test_i19_i21_deck_choice_pit_cards_and_gear_stacks() -> None:
     assert moves(state) == ["gear1>1", "gear1>2", "gear1>3", "gear1>4"]
     play(state, "gear1>1", "gear2>1", "gear3>2", "gear4>3", "gear5>4", "gear6>4")
     assert state.stacks[0][3] == (0, 0, 0, 0, 0, 4, 5)
+    # I29: seat 1 chooses and arranges before anyone draws.
+    assert state.current_player() == 1 and moves(state) == ["fast", "average", "slow"]
+    play(state, "slow", *(f"gear{v}>1" for v in range(1, 7)))
+    assert state.current_player() == 0
     play(state, "stack4")
     assert state.current_player() == CHANCE
     # I24 (sorted, the default): the 5s were laid after the 6s, so a 5 is on top
@@ -61,13 +65,19 @@ def test_i19_i21_deck_choice_pit_cards_and_gear_stacks() -> None:
     assert "0:?" in seen and "0:stack4" in seen and "average" not in seen
 
 
-def car(space: str, hand: str, stacks: str, pit: str, cross: int = 1, flags: str = "m") -> str:
+#: Gear stacks for the average deck (gears 112344): 1s and 2s, 3s, 4s, 5s and 6s.
+STACKS = "210000/002000/000200/000033"
+
+
+def car(space: str, hand: str, stacks: str = STACKS, pit: str = "24", cross: int = 1,
+        flags: str = "m") -> str:
+    """An advanced car with the average deck; what it neither holds nor may still draw has
+    been played (conftest.balanced)."""
     return f"{space}:{cross}:{flags}:R:{hand}:{NONE}:{NONE}:-:{stacks}:a:112344:{pit}"
 
 
 def test_i22_pit_cards_replace_the_draw_and_go_on_a_stack() -> None:
-    stacks = "220000/003000/000300/000035"
-    cars = {0: car("28o", "35", stacks, "24"), 1: car("10i", "12", stacks, "24")}
+    cars = {0: car("28o", "35"), 1: car("10i", "12")}
     state = load(notation(cars, advanced=True), GAME)
     play(state, "3>p1")
     assert state.pitted[0]
@@ -80,9 +90,8 @@ def test_i22_pit_cards_replace_the_draw_and_go_on_a_stack() -> None:
 
 
 def test_i22_a_known_top_card_is_drawn_without_chance() -> None:
-    stacks = "220000+2/003000/000300/000035"
-    cars = {0: car("20i", "35", stacks, "-", flags="pm", cross=2),
-            1: car("10i", "12", stacks, "24")}
+    cars = {0: car("20i", "35", STACKS.replace("/", "+2/", 1), "-", flags="pm", cross=2),
+            1: car("10i", "12")}
     state = load(notation(cars, advanced=True), GAME)
     play(state, "3>23o", "stack1")
     assert state.hand[0] == (2, 5) and state.tops[0][0] == ()
@@ -91,15 +100,13 @@ def test_i22_a_known_top_card_is_drawn_without_chance() -> None:
 
 def test_i20_pit_stop_optional_in_the_advanced_game() -> None:
     """I20: on its last chance a car may drive past field A (contrast I9)."""
-    stacks = "220000/003000/000300/000035"
-    cars = {0: car("29o", "35", stacks, "24", cross=2), 1: car("10i", "12", stacks, "24")}
+    cars = {0: car("29o", "35", cross=2), 1: car("10i", "12")}
     state = load(notation(cars, advanced=True), GAME)
     assert moves(state) == ["3>2i", "3>2o", "3>p2", "5>4i", "5>4o", "5>p4"]
 
 
 def test_i20_neutral_cars_never_pit_in_the_advanced_game() -> None:
-    stacks = "220000/003000/000300/000035"
-    cars = {0: car("10i", "12", stacks, "24"), 1: car("9o", "12", stacks, "24"),
+    cars = {0: car("10i", "12"), 1: car("9o", "12"),
             2: f"29o:1:m:R:-:111111:{NONE}:-:-:-:------:-"}
     state = load(notation(cars, head="1/1 234501 0 i0 - -", advanced=True), GAME)
     play(state, "card3")
@@ -116,13 +123,12 @@ def _outcomes(state: object) -> list[tuple[str, float]]:
 def test_i24_sorted_stacks_give_their_lowest_card_first() -> None:
     """I24: 'he assigns the highest card face down ... first': each stack lies highest card
     at the bottom, so the draws from it are known: 1, 1, then 2 from stack 1."""
-    stacks = "220000/003000/000300/000035"
-    cars = {0: car("10i", "35", stacks, "24"), 1: car("5i", "12", stacks, "24")}
+    cars = {0: car("10i", "35"), 1: car("5i", "12")}
     state = load(notation(cars, head="1/1 234501 4 i0 - -", advanced=True), GAME)
     play(state, "3>13i", "stack1")
     assert _outcomes(state) == [("card1", 1.0)]
     play(state, "card1")
-    assert state.hand[0] == (1, 5) and state.stacks[0][0] == (0, 1, 2, 0, 0, 0, 0)
+    assert state.hand[0] == (1, 5) and state.stacks[0][0] == (0, 1, 1, 0, 0, 0, 0)
     play(state, "1>6i", "stack1", "card1", "1>15i", "stack1")
     assert _outcomes(state) == [("card1", 1.0)]
     play(state, "card1", "1>7i", "stack4")
@@ -134,20 +140,19 @@ def test_i24_sorted_stacks_give_their_lowest_card_first() -> None:
 def test_i24_shuffled_stacks_draw_by_chance() -> None:
     """I24, stack_order=shuffled: the order inside a stack is unknown; a draw is a chance
     outcome over the cards left in it."""
-    stacks = "220000/003000/000300/000035"
-    cars = {0: car("10i", "35", stacks, "24"), 1: car("5i", "12", stacks, "24")}
+    cars = {0: car("10i", "35"), 1: car("5i", "12")}
     state = load(notation(cars, head="1/1 234501 4 i0 - -", advanced=True), SHUFFLED)
     play(state, "3>13i", "stack1")
-    assert _outcomes(state) == [("card1", 0.5), ("card2", 0.5)]
+    assert _outcomes(state) == [("card1", 2 / 3), ("card2", 1 / 3)]
     play(state, "card2", "1>6i", "stack4")
-    assert _outcomes(state) == [("card5", 3 / 8), ("card6", 5 / 8)]
+    assert _outcomes(state) == [("card5", 0.5), ("card6", 0.5)]
 
 
 def test_i22_i24_a_pit_card_on_a_sorted_stack_comes_before_its_lowest() -> None:
     """I22 with I24: the pit card put on top of a sorted stack is drawn first, then the
     stack's lowest card."""
-    stacks = "000000/003000/000300/000035"
-    cars = {0: car("28o", "35", stacks, "24"), 1: car("10i", "12", EMPTY_STACKS, "24")}
+    cars = {0: car("28o", "35", "000000/002000/000200/000033"),
+            1: car("10i", "12", EMPTY_STACKS)}
     state = load(notation(cars, advanced=True), GAME)
     play(state, "3>p1", "take2", "put4")
     assert state.tops[0][3] == (4,)
@@ -158,16 +163,17 @@ def test_i22_i24_a_pit_card_on_a_sorted_stack_comes_before_its_lowest() -> None:
 
 
 def _advanced(car0: str, queue: str = "-") -> str:
-    other = car("25i", "12", "220000/003000/000300/000035", "24")
-    return notation({0: car0, 1: other}, head=f"1/1 234501 4 i0 {queue} -", advanced=True)
+    turn = "4" if queue == "-" else "4+"
+    return notation({0: car0, 1: car("25i", "12")}, head=f"1/1 234501 {turn} i0 {queue} -",
+                    advanced=True)
 
 
 def test_i26_another_seat_hand_stacks_deck_and_gears_are_not_observed() -> None:
     """I26: two positions that differ only in seat 0's hidden part (its hand, deck choice,
     gear arrangement and stacks; the same number of cards and points) look the same to
     seat 1, in its observation and its information state, and different to seat 0."""
-    mine = "10i:1:m:R:35:000000:000000:-:220000/003000/000300/000035:a:112344:24"
-    other = "10i:1:m:R:44:000000:000000:-:224000/000100/000040/000005:s:111234:24"
+    mine = "10i:1:m:R:35:000000:000000:-:320000/002000/000300/000035:a:112344:24"
+    other = "10i:1:m:R:44:000000:000000:-:434000/000100/000040/000004:s:111234:24"
     a, b = load(_advanced(mine), GAME), load(_advanced(other), GAME)
     assert a.points_left(0) == b.points_left(0)
     assert a.observation(1) == b.observation(1)
@@ -181,8 +187,8 @@ def test_i26_another_seat_hand_stacks_deck_and_gears_are_not_observed() -> None:
 def test_i26_i22_the_kept_pit_card_is_not_observed() -> None:
     """I26, I22: waiting to put its second pit card, seat 0 kept the 2 or the 4: seat 1 sees
     the same (both pit cards, the points without them) either way."""
-    kept2 = "p1:2:pm:R:25:000000:000000:-:220000/003000/000300/000035:a:112344:4"
-    kept4 = "p1:2:pm:R:45:000000:000000:-:220000/003000/000300/000035:a:112344:2"
+    kept2 = f"p1:2:pm:R:25:000000:000000:-:{STACKS}:a:112344:4"
+    kept4 = f"p1:2:pm:R:45:000000:000000:-:{STACKS}:a:112344:2"
     a, b = load(_advanced(kept2, "u0"), GAME), load(_advanced(kept4, "u0"), GAME)
     assert a.observation(1) == b.observation(1)
     assert a.observation(1)["cars"][0]["pit_cards"] == [2, 4]
@@ -192,8 +198,7 @@ def test_i26_i22_the_kept_pit_card_is_not_observed() -> None:
 def test_i27_a_leader_with_two_sixes_on_a_bottleneck_may_play_one() -> None:
     """I27: the 'three 6s' exception of I5 holds for a two-card hand of 6s: the leader on
     the bottleneck 11b plays a 6; with a 5 beside it, it may not."""
-    stacks = "220000/003000/000300/000035"
-    sixes = {0: car("11b", "66", stacks, "24"), 1: car("5i", "12", stacks, "24")}
+    sixes = {0: car("11b", "66"), 1: car("5i", "12")}
     assert "6>17i" in moves(load(notation(sixes, advanced=True), GAME))
-    mixed = {0: car("11b", "56", stacks, "24"), 1: car("5i", "12", stacks, "24")}
+    mixed = {0: car("11b", "56"), 1: car("5i", "12")}
     assert not any(m.startswith("6>") for m in moves(load(notation(mixed, advanced=True), GAME)))

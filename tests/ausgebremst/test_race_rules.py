@@ -16,9 +16,19 @@ FULL = "444444"
 NONE = "000000"
 
 
-def car(space: str, hand: str = "-", cross: int = 1, flags: str = "m", status: str = "R",
-        deck: str = "333333", shown: str = "-") -> str:
+def car(space: str, hand: str = "123", cross: int = 1, flags: str = "m", status: str = "R",
+        deck: str | None = None, shown: str = "-") -> str:
+    """A family car; by default a full hand with cards left to draw (a shorter hand or a car
+    off the track has none), the rest played (conftest.balanced)."""
+    if deck is None:
+        full = status == "R" and len(hand) == 3
+        deck = "".join(str(min(3, 4 - hand.count(str(v)))) if full else "0" for v in range(1, 7))
     return f"{space}:{cross}:{flags}:{status}:{hand}:{deck}:{NONE}:{shown}"
+
+
+def neutral(space: str, deck: str = "111111", cross: int = 1, flags: str = "m") -> str:
+    """A neutral car (no hand) with ``deck`` left to turn over."""
+    return f"{space}:{cross}:{flags}:R:-:{deck}:{NONE}:-"
 
 
 def test_i3_straight_and_diagonal_moves_only_forward() -> None:
@@ -29,7 +39,7 @@ def test_i3_straight_and_diagonal_moves_only_forward() -> None:
 
 def test_i3_one_car_per_space_and_overtaking_only_through_a_free_lane() -> None:
     """I3: cars on 6i and 6o close the road for a car on 5i: every card is blocked."""
-    state = load(notation({0: car("5i", "235"), 1: car("6i"), 2: car("6o")}))
+    state = load(notation({0: car("5i", "235"), 1: car("6i"), 2: neutral("6o")}))
     assert moves(state) == ["pass:235"]
     play(state, "pass:235")
     assert state.shown[0] == (2, 3, 5)
@@ -82,7 +92,7 @@ def test_i5_leader_may_not_play_a_six() -> None:
 def test_i5_six_allowed_at_the_start_and_after_the_first_finish() -> None:
     start = load(notation({0: car("29i", "6", cross=0, flags="-"), 1: car("28i")}))
     assert moves(start) == ["6>5i", "6>5o"]
-    cars = {0: car("12o", "6"), 1: car("5i", status="F")}
+    cars = {0: car("12o", "6"), 1: car("5i", cross=4, status="F")}
     after = load(notation(cars, head="1/1 234501 4 i0 - 1"))
     assert "6>18i" in moves(after)
 
@@ -185,7 +195,7 @@ def test_i25_only_on_the_last_chance() -> None:
 def test_i25_neutral_car_stops_on_the_last_pit_space() -> None:
     """I25: a neutral car's 5 from 31o on its last chance stops it on p3 (it used to be
     spent without moving)."""
-    cars = {0: car("3i", "123"), 1: car("2i", "123"), 2: car("31o", cross=2, deck="111111")}
+    cars = {0: car("15i"), 1: car("16i"), 2: neutral("31o", cross=2)}
     state = load(notation(cars, head="1/2 234501 0 i0 - -"), "ausgebremst(players=2,races=2+3)")
     play(state, "card5")
     assert state.track.names[state.pos[2]] == "p3" and state.pitted[2]
@@ -197,10 +207,11 @@ def test_i25_discard_reading_spends_a_card_and_draws() -> None:
     cars = {0: car("31o", "566", cross=2), 1: car("10i", "123")}
     state = load(notation(cars), DISCARDING)
     assert moves(state) == ["discard5"]
+    before = state.observation(1)["cars"][0]["played"]
     play(state, "discard5")
-    assert state.hand[0] == (6, 6) and state.played[0][5] == 1
+    assert state.hand[0] == (6, 6)
     assert state.track.names[state.pos[0]] == "31o" and not state.pitted[0]
-    assert state.observation(1)["cars"][0]["played"] == [0, 0, 0, 0, 1, 0]
+    assert state.observation(1)["cars"][0]["played"] == [*before[:4], before[4] + 1, before[5]]
     assert state.current_player() == CHANCE
     play(state, "card2")
     assert list(state.hand[0]) == [2, 6, 6]
@@ -221,7 +232,7 @@ def test_i13_finish_with_points_to_spare_and_scoring() -> None:
 
 
 def test_i11_out_of_cards_is_taken_off() -> None:
-    cars = {0: car("5i", "2", deck=NONE), 1: car("10i", "1", deck="100000")}
+    cars = {0: car("5i", "2", deck=NONE), 1: car("10i", "1")}
     state = load(notation(cars))
     play(state, "2>7i")
     assert state.status[0] == 2  # OUT
@@ -256,7 +267,7 @@ def test_i14_blind_draw_gives_the_best_players_place() -> None:
 
 def test_i16_neutral_car_drives_the_ideal_line_and_straightest() -> None:
     """I16: the neutral car (car 2, its turn) turns over a 4 and takes the shortest way."""
-    cars = {0: car("3i", "123"), 1: car("2i", "123"), 2: car("6o", deck="111111")}
+    cars = {0: car("3i", "123"), 1: car("2i", "123"), 2: neutral("6o")}
     state = load(notation(cars, head="1/1 234501 0 i0 - -"))
     assert state.current_player() == CHANCE
     play(state, "card4")
@@ -264,24 +275,24 @@ def test_i16_neutral_car_drives_the_ideal_line_and_straightest() -> None:
 
 
 def test_i16_neutral_prefers_the_pits_when_allowed() -> None:
-    cars = {0: car("10i", "123"), 1: car("9o", "123"), 2: car("29o", deck="111111", cross=1)}
+    cars = {0: car("10i", "123"), 1: car("9o", "123"), 2: neutral("29o")}
     state = load(notation(cars, head="1/1 234501 0 i0 - -"))
     play(state, "card3")
     assert state.track.names[state.pos[2]] == "p2" and state.pitted[2]
 
 
 def test_i16_neutral_leader_spends_its_six_without_moving() -> None:
-    cars = {0: car("3i", "123"), 1: car("2i", "123"), 2: car("16o", deck="111111")}
+    cars = {0: car("3i", "123"), 1: car("2i", "123"), 2: neutral("16o")}
     state = load(notation(cars, head="1/1 234501 0 i0 - -"))
     play(state, "card6")
     assert state.track.names[state.pos[2]] == "16o"
-    assert state.deck[2][6] == 0 and state.played[2][6] == 1
+    assert state.deck[2][6] == 0 and state.played[2][6] == state.g.neutral_deck[6]
 
 
 def test_i16_blockaded_neutral_draws_no_card() -> None:
     """I16: 'Should a neutral car be blockaded so that it can't move, then no card is
     drawn.' Car 2 behind the bottleneck car is skipped; it is seat 0's turn at once."""
-    cars = {0: car("3i", "123"), 1: car("11b", "1", deck=NONE), 2: car("10o", deck="111111")}
+    cars = {0: car("3i", "123"), 1: car("11b", "1", deck=NONE), 2: neutral("10o")}
     state = load(notation(cars, head="1/1 234501 5 i0 - -"))
     play(state, "1>12o")  # car 1 leaves the bottleneck, the neutral car could move ...
     assert state.current_player() == CHANCE
@@ -289,8 +300,8 @@ def test_i16_blockaded_neutral_draws_no_card() -> None:
     state = load(notation(cars, head="1/1 234501 5 i0 - -"))
     play(state, "1>12o")
     assert state.current_player() == CHANCE
-    blocked = {0: car("3i", "123"), 1: car("20i", "1", deck=NONE), 2: car("10o", deck="111111"),
-               3: car("11b", deck="111111")}
+    blocked = {0: car("3i", "123"), 1: car("20i", "1", deck=NONE), 2: neutral("10o"),
+               3: neutral("11b")}
     state = load(notation(blocked, head="1/1 234501 5 i0 - -"))
     play(state, "1>21o")  # next: car 2, blocked behind car 3 on the bottleneck: no card
     assert state.current_player() == CHANCE and state.order[state.turn] == 3
@@ -298,8 +309,8 @@ def test_i16_blockaded_neutral_draws_no_card() -> None:
 
 
 def test_illegal_move_leaves_state() -> None:
-    text = notation({0: car("5i", "1"), 1: car("20i", "2")})
-    state = load(text)
+    state = load(notation({0: car("5i", "1"), 1: car("20i", "2")}))
+    text = state.to_text()
     with pytest.raises(IllegalActionError):
         state.string_to_action(0, "1>7i")
     assert state.to_text() == text

@@ -52,7 +52,7 @@ def test_i28_resampled_hands_fit_the_plays_and_the_shown_hand() -> None:
 
 
 def test_i7_a_shown_hand_survives_resampling() -> None:
-    cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "4i:1:m:R:1:323232:101212:-",
+    cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "4i:1:m:R:1:000000:000000:-",
             2: "20i:1:m:R:-:111111:000000:-", 3: "5o:1:m:R:-:111111:000000:-"}
     state = load(notation(cars, head="1/1 234501 5 i0 - -"))
     play(state, "pass:1")
@@ -213,14 +213,14 @@ def test_i28_resampling_a_position_read_from_notation(game: str) -> None:
     assert len({o.gears[1] for o in origins if isinstance(o, AusgebremstState)}) > 1
 
 
-def car(space: str, hand: str, pit: str, stacks: str = "220000/003000/000300/000035",
+def car(space: str, hand: str, pit: str, stacks: str = "210000/002000/000200/000033",
         cross: int = 1) -> str:
     return f"{space}:{cross}:m:R:{hand}:000000:000000:-:{stacks}:a:112344:{pit}"
 
 
 def test_i22_i28_the_kept_pit_card_is_secret_until_played() -> None:
     cars = {0: car("10i", "12", "24"), 1: car("28o", "35", "24")}
-    state = load(notation(cars, head="1/1 234501 5 i0 - -", advanced=True), ADVANCED)
+    state = load(notation(cars, head="1/1 345201 5 i0 - -", advanced=True), ADVANCED)
     play(state, "3>p1", "take4")
     seen = state.observation(0)["cars"][1]
     assert seen["pit_cards"] == [2, 4]  # not [2]: that would tell the 4 was kept
@@ -236,7 +236,7 @@ def test_i22_i28_the_kept_pit_card_is_secret_until_played() -> None:
 def test_i5_i28_a_six_played_in_the_lead_was_from_a_hand_of_sixes() -> None:
     """The leader on a bottleneck played a 6, allowed only with a hand of nothing but 6s:
     every sample's hand held only 6s then."""
-    cars = {0: "5i:1:m:R:235:333333:000000:-", 1: "11b:1:m:R:666:333333:000000:-"}
+    cars = {0: "5i:1:m:R:235:333333:000000:-", 1: "11b:1:m:R:666:333331:000000:-"}
     state = load(notation(cars, head="1/1 234501 5 i0 - -"))
     play(state, "6>17i", "card2")
     assert state.sixes_only == [0]

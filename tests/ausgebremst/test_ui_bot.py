@@ -47,7 +47,7 @@ def test_heuristic_bot_outscores_random_bots() -> None:
 def test_narrates_a_card_spent_without_moving_and_the_bot_discards() -> None:
     """I25 (discard): the narration tells the spent card; the bot spends its lowest."""
     game_string = "ausgebremst(players=2,races=2,pit_overshoot=discard)"
-    cars = {0: "0o:3:m:R:455:333333:000000:-", 1: "10i:1:m:R:123:333333:000000:-"}
+    cars = {0: "0o:3:m:R:455:333323:000000:-", 1: "10i:1:m:R:123:333333:000000:-"}
     state = load(notation(cars), game_string)
     before = state.observation(1)
     action = HeuristicBot(state.get_game()).step(SeatView(state, 0), random.Random(0))

@@ -66,8 +66,9 @@ POINTS = (9, 6, 4, 3, 2, 1)
 HAND_SIZE = {"family": 3, "advanced": 2}
 STACKS = 4
 #: I25: a car that must stop in the pit alley and holds only cards that would carry it past
-#: the alley's last space stops there with points to spare, or discards one of them.
-PIT_OVERSHOOT = ("stop", "discard")
+#: the alley's last space stops there with points to spare (whoever stands on field C, or
+#: only while field C is free: ``stop_exit``), or discards one of them.
+PIT_OVERSHOOT = ("stop", "stop_exit", "discard")
 #: I24: a gear stack is laid highest card first, so its lowest card lies on top and the
 #: draws are known ("sorted"); or the order inside a stack is unknown ("shuffled").
 STACK_ORDERS = ("sorted", "shuffled")
@@ -133,7 +134,7 @@ class AusgebremstGame(Game):
 
     NAME: ClassVar[str] = "ausgebremst"
     TITLE: ClassVar[str] = "Ausgebremst"
-    VERSION: ClassVar[int] = 3
+    VERSION: ClassVar[int] = 4
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
     HIDDEN_INFORMATION: ClassVar[bool] = True
@@ -147,7 +148,8 @@ class AusgebremstGame(Game):
         Param("full_deck", "extra4", "the 28-card deck of a neutral car (I18)",
               choices=FULL_DECKS),
         Param("pit_overshoot", "stop", "family game, last pit chance, every card too big for "
-              "the pit alley (I25): stop on its last space, or discard a card and draw",
+              "the pit alley (I25): stop on its last space, stop there only while field C is "
+              "free (stop_exit), or discard a card and draw",
               choices=PIT_OVERSHOOT),
         Param("stack_order", "sorted", "advanced game, order inside a gear stack (I24): sorted "
               "(laid highest first, the lowest card on top) or shuffled",
@@ -158,7 +160,8 @@ class AusgebremstGame(Game):
         self.players = int(self._params["players"])
         self.advanced = self._params["mode"] == "advanced"
         self.hand_size = HAND_SIZE[str(self._params["mode"])]
-        self.overshoot_stops = self._params["pit_overshoot"] == "stop"
+        self.overshoot_stops = self._params["pit_overshoot"] in ("stop", "stop_exit")
+        self.overshoot_needs_exit = self._params["pit_overshoot"] == "stop_exit"
         self.sorted_stacks = self._params["stack_order"] == "sorted"
         self.races = _races(str(self._params["races"]))
         self.tracks: tuple[Track, ...] = tuple(build_track(r.number) for r in self.races)
@@ -308,20 +311,29 @@ class AusgebremstState(State):
 
     def _place_cars(self) -> None:
         """Cars on the grid by start order; the pending deal or setup in the queue."""
-        g = self.g
         for place, car in enumerate(self.order):
             self.pos[car] = self.track.grid[place]
         self.lineups[self.race] = tuple(self.order)
-        self.queue = []
-        for car in self.order:
-            if g.is_neutral(car):
-                continue
-            if g.advanced:
-                self.queue.append((Q_DECK, car, 0))
-                self.queue += [(Q_GEARS, car, v) for v in VALUES]
-                self.queue += [(Q_PICK, car, 0), (Q_DRAW, car, -1)] * g.hand_size
-            else:
-                self.queue += [(Q_DRAW, car, -1)] * g.hand_size
+        self.queue = self._setup_queue()
+
+    def _setup_queue(self) -> list[tuple[int, int, int]]:
+        """The steps before a race's first turn, in start order. Advanced game (I29): every
+        player picks a deck and arranges the gear stacks, each step hidden from the others,
+        and only "after all players have placed their race cards on their stack piles" does
+        anyone draw, so no one learns from another's picks before arranging."""
+        g = self.g
+        players = [car for car in self.order if not g.is_neutral(car)]
+        queue: list[tuple[int, int, int]] = []
+        if g.advanced:
+            for car in players:
+                queue.append((Q_DECK, car, 0))
+                queue += [(Q_GEARS, car, v) for v in VALUES]
+            for car in players:
+                queue += [(Q_PICK, car, 0), (Q_DRAW, car, -1)] * g.hand_size
+        else:
+            for car in players:
+                queue += [(Q_DRAW, car, -1)] * g.hand_size
+        return queue
 
     def _row(self, car: int) -> int:
         return self.order.index(car) // 2
@@ -388,7 +400,9 @@ class AusgebremstState(State):
         FINISH_SLOT, negated as -1) reachable in exactly k steps to whether the way crossed
         the finish line. Only free spaces, forward and diagonal steps, the pit rules.
         ``overshoot`` (default: the game's ``pit_overshoot=stop``) lets a car that must stop
-        in the pit alley end on its last space with steps to spare (I25)."""
+        in the pit alley end on its last space with steps to spare (I25): the way to that
+        space must be free, field C need not be (it is not entered), except with
+        ``pit_overshoot=stop_exit``."""
         if overshoot is None:
             overshoot = self.g.overshoot_stops
         track = self.track
@@ -404,6 +418,7 @@ class AusgebremstState(State):
         compulsory = not pitted and not self.g.advanced
         field_a, field_c, is_pit = track.field_a, track.field_c, track.is_pit
         last_pit = track.pit[-1]
+        exit_free = field_c not in occupied or not self.g.overshoot_needs_exit
         steps = track.steps
         layers: list[dict[int, bool]] = [{} for _ in range(most + 1)]
         frontier = {start: False}
@@ -415,6 +430,11 @@ class AusgebremstState(State):
                 now = crossings + crossed
                 last_chance = compulsory and now == PIT_CROSSINGS[-1]
                 for there, crosses in steps[here]:
+                    if here == last_pit and there == field_c and last_chance:
+                        # I25: the steps to spare are not driven; field C is not entered.
+                        if k < pit_end_at and exit_free:
+                            pit_end_at, pit_end_crossed = k, crossed
+                        continue
                     if there in occupied:
                         continue
                     if crosses:
@@ -431,10 +451,6 @@ class AusgebremstState(State):
                                 continue
                         elif last_chance:
                             continue
-                    elif here == last_pit and there == field_c and last_chance:
-                        if k < pit_end_at:
-                            pit_end_at, pit_end_crossed = k, crossed
-                        continue
                     layer[there] = crossed
             frontier = layer
         for k in range(finish_at, most + 1):
@@ -881,7 +897,25 @@ class AusgebremstState(State):
         return list(cards), left
 
     def _observation(self, player: int) -> dict[str, JSON]:
-        self._check_seat(player)
+        view = self._view(player)
+        g = self.g
+        me: dict[str, JSON] = {
+            "hand": list(self.hand[player]),
+            "deck": list(self.deck[player][1:]),
+        }
+        if g.advanced:
+            me["choice"] = DECK_CHOICES[self.choice[player]] if self.choice[player] >= 0 else None
+            me["gears"] = gears_digits(self.gears[player])
+            me["stacks"] = [list(s[1:]) for s in self.stacks[player]]
+            me["stack_tops"] = [list(t) for t in self.tops[player]]
+        return {"seat": player, **view, "me": me}
+
+    def _public_observation(self) -> dict[str, JSON]:
+        """What every seat sees (I26): no hand, no deck choice, arrangement or kept pit card."""
+        return self._view(-1)
+
+    def _view(self, player: int) -> dict[str, JSON]:
+        """The board as ``player`` sees it (-1: a spectator), without the seat's own cards."""
         g = self.g
         track = self.track
         cars: list[JSON] = []
@@ -908,22 +942,12 @@ class AusgebremstState(State):
                 "to_finish": 0 if self.status[car] == FINISHED else track.remaining(
                     self.pos[car], self.cross[car]),
             })
-        me: dict[str, JSON] = {
-            "hand": list(self.hand[player]),
-            "deck": list(self.deck[player][1:]),
-        }
-        if g.advanced:
-            me["choice"] = DECK_CHOICES[self.choice[player]] if self.choice[player] >= 0 else None
-            me["gears"] = gears_digits(self.gears[player])
-            me["stacks"] = [list(s[1:]) for s in self.stacks[player]]
-            me["stack_tops"] = [list(t) for t in self.tops[player]]
         to_move = self.current_player()
         waiting = None
         if self.queue:
             waiting = {"step": ("draw", "deck", "gears", "stack", "take", "put")[
                 self.queue[0][0]], "car": g.car_name(self.queue[0][1])}
         return {
-            "seat": player,
             "mode": "advanced" if g.advanced else "family",
             "race": self.race + 1,
             "races": [r.name for r in g.races],
@@ -937,7 +961,6 @@ class AusgebremstState(State):
             "finish": [g.car_name(c) for c in self.finish],
             "idle": self.idle,
             "cars": cars,
-            "me": me,
             "table": [
                 {"places": list(places), "points": self.race_points(places),
                  "pit_stops": list(pits)}
@@ -1040,6 +1063,278 @@ class AusgebremstState(State):
                 if len(values) != CARS or len(pits) != CARS:
                     raise NotationError(f"table entry {entry!r} needs 6 places and 6 pit marks")
                 self.table.append((values, tuple(ch == "p" for ch in pits)))
+        self._check()
+
+    # -- checking a position read from notation (docs: Notation) --------------------------
+    def _check(self) -> None:
+        """Refuse a position the rules cannot reach: cards conserved, numbers in range, the
+        phase consistent with the rest, derived fields consistent."""
+        g = self.g
+        if self.lineup_due:
+            start = g.new_initial_state().to_text()
+            if self.to_text() != start:
+                raise NotationError(
+                    f"before the blind draw (L) the position is the start, {start!r}")
+            return
+        over = len(self.table) == len(g.races)
+        if len(self.table) != self.race + over:
+            raise NotationError(
+                f"race {self.race + 1} of {len(g.races)} comes after {self.race} finished "
+                f"races, but the table holds {len(self.table)}")
+        for places, _ in self.table:
+            ranked = sorted(p for p in places if p)
+            if not all(0 <= p <= CARS for p in places) or ranked != list(
+                    range(1, len(ranked) + 1)):
+                raise NotationError(
+                    f"table places {'.'.join(map(str, places))}: 1, 2, ... once each in "
+                    "finishing order, 0 for a car that did not finish")
+        self._check_order()
+        for car in range(CARS):
+            self._check_car(car)
+        racing = [c for c in range(CARS) if self.status[c] == RACING]
+        spaces = {self.pos[c] for c in racing}
+        if len(spaces) != len(racing):
+            raise NotationError("two racing cars stand on one space (one car per space, I3)")
+        finished = [c for c in range(CARS) if self.status[c] == FINISHED]
+        if len(set(self.finish)) != len(self.finish) or sorted(self.finish) != finished:
+            raise NotationError(
+                f"the finish order {''.join(map(str, self.finish)) or '-'} must list each "
+                f"finished car (status F: {''.join(map(str, finished)) or 'none'}) once")
+        if not 0 <= self.idle <= CARS:
+            raise NotationError(f"idle count i{self.idle} must be 0-{CARS}")
+        players_racing = any(not g.is_neutral(c) for c in racing)
+        ended = not players_racing or self.idle >= len(racing)
+        if over:
+            final = [0] * CARS
+            for place, car in enumerate(self.finish):
+                final[car] = place + 1
+            if self.queue or not self.turn_done or not ended:
+                raise NotationError(
+                    "the table is full, so the championship is over: no queue, the turn "
+                    "done (+), and no player who could still move")
+            if self.table[-1] != (tuple(final), tuple(self.pitted)):
+                raise NotationError(
+                    "the last table entry must be this race's finish order and pit stops")
+            return
+        if ended:
+            raise NotationError(
+                f"with i{self.idle} and {len(racing)} cars racing, "
+                f"{'players' if players_racing else 'no player'} racing, the race is over "
+                "(I12): its table entry is missing")
+        self._check_queue()
+
+    def _check_order(self) -> None:
+        """The neutral cars start in front in their numbering; after a race the players who
+        finished follow by place (I15)."""
+        g = self.g
+        neutrals = list(range(g.players, CARS))
+        if self.order[:len(neutrals)] != neutrals:
+            raise NotationError(
+                f"start order {''.join(map(str, self.order))}: the neutral cars "
+                f"{''.join(map(str, neutrals))} start in front (I15)")
+        if self.race:
+            places = self.table[self.race - 1][0]
+            ranked = [c for _, c in sorted((places[c], c) for c in range(g.players)
+                                           if places[c])]
+            if self.order[len(neutrals):len(neutrals) + len(ranked)] != ranked:
+                raise NotationError(
+                    f"start order {''.join(map(str, self.order))}: after the neutral cars "
+                    f"the players start by their last finishing place, {ranked} (I15)")
+
+    def _check_car(self, car: int) -> None:
+        g, track = self.g, self.track
+        name = f"car {car}"
+        status, cross, space = self.status[car], self.cross[car], self.pos[car]
+        if (status == FINISHED) != (cross == FINISH_CROSSING):
+            raise NotationError(
+                f"{name}: a car has crossed the line {FINISH_CROSSING} times exactly when it "
+                f"has finished (status F); here {cross} and {STATUS_CODES[status]}")
+        if self.pitted[car] and (cross < PIT_CROSSINGS[0] or (g.advanced and g.is_neutral(car))):
+            raise NotationError(
+                f"{name}: a pit stop (p) is made after lap 1 or 2, never by a neutral car in "
+                "the advanced game (I8, I20)")
+        if status == RACING:
+            if track.is_pit[space] and (not self.pitted[car] or cross not in PIT_CROSSINGS):
+                raise NotationError(
+                    f"{name}: a car in the pit alley has stopped there (p) after lap 1 or 2")
+            if not g.advanced and not self.pitted[car] and (
+                    cross > PIT_CROSSINGS[-1]
+                    or (cross == PIT_CROSSINGS[-1] and space != track.field_a)):
+                raise NotationError(
+                    f"{name}: in the family game a car without its stop must turn into the "
+                    f"pit alley at its last chance, so it waits on field A (I9)")
+        shown = self.shown[car]
+        if shown is not None and (shown != self.hand[car] or status != RACING):
+            raise NotationError(
+                f"{name}: a hand shown on a pass is the racing car's hand until it plays (I7)")
+        if g.is_neutral(car):
+            self._check_cards(car, (self.deck[car], self.played[car]), g.neutral_deck)
+            if self.hand[car] or ((status == RACING) != any(self.deck[car]) and status != FINISHED):
+                raise NotationError(
+                    f"{name}: a neutral car holds no hand and is out exactly when its deck is "
+                    "empty (I11)")
+        elif not g.advanced:
+            self._check_cards(car, (self.deck[car], self.played[car], _tally(self.hand[car])),
+                              g.family_deck)
+            if status == OUT and (self.hand[car] or any(self.deck[car])):
+                raise NotationError(f"{name}: a car is out only with no cards left (I11)")
+        else:
+            self._check_advanced(car)
+
+    def _check_cards(self, car: int, parts: Sequence[Counts], deck: Counts) -> None:
+        total = tuple(sum(p[v] for p in parts) for v in range(7))
+        if total != deck:
+            raise NotationError(
+                f"car {car}: its cards (hand, deck, played, stacks, pit cards) are "
+                f"{_counts(total)} of each value 1-6; its deck is {_counts(deck)}")
+
+    def _check_advanced(self, car: int) -> None:
+        g = self.g
+        name = f"car {car}"
+        gears, stacks, tops = self.gears[car], self.stacks[car], self.tops[car]
+        chart = tuple(sorted(g.races[self.race].pit_cards[self._row(car)]))
+        if self.choice[car] < 0:
+            if (self.hand[car] or any(self.deck[car]) or any(self.played[car]) or stacks
+                    or self.pitc[car] or gears != NO_GEARS):
+                raise NotationError(
+                    f"{name}: before its deck choice a car has no cards, stacks or gears")
+            return
+        arranged = sum(s >= 0 for s in gears)
+        if any(s < 0 for s in gears[:arranged]):
+            raise NotationError(f"{name}: the gears are given value by value, 1 to 6 (I21)")
+        if arranged == len(VALUES):
+            if len(stacks) != STACKS or any(self.deck[car]):
+                raise NotationError(
+                    f"{name}: once every value has its gear, the cards lie on four stacks")
+            for k, stack in enumerate(stacks):
+                for v in VALUES:
+                    if stack[v] and gears[v - 1] != k:
+                        raise NotationError(
+                            f"{name}: gear stack {k + 1} holds {v}s, but gears "
+                            f"{gears_digits(gears)} put them on stack {gears[v - 1] + 1} (I21)")
+        elif stacks:
+            raise NotationError(
+                f"{name}: the gear stacks are made once every value has its gear (I21)")
+        on_top = [v for top in tops for v in top]
+        if len(on_top) > 1 or any(v not in chart for v in on_top) or (
+                on_top and not self.pitted[car]):
+            raise NotationError(
+                f"{name}: the one card put on a stack is the second pit card {chart} (I22)")
+        head = self.queue[0][:2] if self.queue else None
+        pit = self.pitc[car]
+        if not self.pitted[car] or head == (Q_TAKE, car):
+            fits = pit == chart
+        elif head == (Q_PUT, car):
+            fits = len(pit) == 1 and pit[0] in chart
+        else:
+            fits = not pit
+        if not fits:
+            raise NotationError(
+                f"{name}: its pit cards wait by the alley until its stop: the chart's "
+                f"{''.join(map(str, chart))} for its start row (I19, I22)")
+        parts = [self.deck[car], self.played[car], _tally(self.hand[car]), _tally(pit),
+                 _tally(tuple(on_top)), *stacks]
+        self._check_cards(car, parts, g.choice_decks[self.choice[car]])
+        if self.status[car] == OUT and (self.hand[car] or self._supply(car)):
+            raise NotationError(f"{name}: a car is out only with no cards left (I11)")
+
+    def _supply(self, car: int) -> int:
+        """Cards a player can still draw: its deck, or its gear stacks and what lies on them."""
+        if not self.g.advanced:
+            return sum(self.deck[car])
+        return sum(self._stack_size(car, s) for s in range(len(self.stacks[car])))
+
+    def _check_queue(self) -> None:
+        """The steps waiting fit the phase: the set-up before the first turn, or what a
+        player's card left to do; and each player holds what its steps leave it."""
+        g = self.g
+        queue = self.queue
+        for kind, car, arg in queue:
+            where = f"queue step {_step_text(kind, car, arg)}"
+            if not 0 <= car < CARS or g.is_neutral(car) or self.status[car] != RACING:
+                raise NotationError(f"{where}: steps name a racing player's car (0-"
+                                    f"{g.players - 1})")
+            if (kind != Q_DRAW and not g.advanced) or (kind == Q_DRAW and arg >= 0 and (
+                    not g.advanced)):
+                raise NotationError(f"{where}: only the advanced game has this step")
+            if (kind == Q_GEARS and arg not in VALUES) or (kind == Q_DRAW and arg >= STACKS):
+                raise NotationError(f"{where}: values are 1-6, stacks 0-{STACKS - 1}")
+        if queue and queue[0][0] == Q_DRAW and queue[0][2] >= 0:
+            car, stack = queue[0][1:]
+            if len(self.stacks[car]) != STACKS or not sum(self.stacks[car][stack]) or (
+                    self.tops[car][stack]):
+                raise NotationError(
+                    f"queue step {_step_text(*queue[0])}: the stack picked has a hidden card "
+                    "left (a known top card is drawn at once, I22)")
+        if any(k == Q_DRAW and a >= 0 for k, _, a in queue[1:]):
+            raise NotationError("only the first queue step can be a draw from a picked stack")
+        if not queue:
+            if self.turn_done:
+                raise NotationError("no step waits, so it is a car's turn: the turn is not "
+                                    f"done ({self.turn}, not {self.turn}+)")
+            car = self.order[self.turn]
+            if self.status[car] != RACING or (g.is_neutral(car) and self._blockaded(car)):
+                raise NotationError(
+                    f"turn {self.turn}: car {car} must be racing and, neutral, able to move "
+                    "(I16)")
+        elif not self._setup_fits() and not self._card_fits():
+            raise NotationError(
+                "the queue fits neither the set-up before the first turn (cars on the grid, "
+                "nothing played) nor what the car whose turn is done (+) has left to do")
+        for car in range(g.players):
+            self._check_hand(car)
+
+    def _setup_fits(self) -> bool:
+        queue, setup = self.queue, self._setup_queue()
+        n = len(queue)
+        if n > len(setup) or setup[len(setup) - n:] != queue:
+            first = queue[0]
+            picked = [(Q_PICK, first[1], 0), (Q_DRAW, first[1], -1), *queue[1:]]
+            if first[0] != Q_DRAW or first[2] < 0 or setup[len(setup) - n - 1:] != picked:
+                return False
+        return (self.turn == CARS - 1 and self.turn_done and self.idle == 0
+                and not self.finish and not any(self.moved) and not any(self.pitted)
+                and all(s == RACING for s in self.status) and not any(self.cross)
+                and all(p == EMPTY for p in self.played)
+                and all(shown is None for shown in self.shown)
+                and all(self.pos[car] == self.track.grid[place]
+                        for place, car in enumerate(self.order)))
+
+    def _card_fits(self) -> bool:
+        car = self.order[self.turn]
+        steps = [(Q_PICK, car, 0), (Q_DRAW, car, -1)] if self.g.advanced else [
+            (Q_DRAW, car, -1)]
+        kind, first, arg = self.queue[0]
+        return (self.turn_done and self.idle == 0 and first == car
+                and (self.queue == steps or (len(self.queue) == 1 and (
+                    (kind == Q_DRAW and arg >= 0)
+                    or (kind in (Q_TAKE, Q_PUT) and self.pitted[car])))))
+
+    def _check_hand(self, car: int) -> None:
+        """A racing player holds its full hand with the draws waiting, or fewer when it has
+        nothing left to draw; before its deck choice and gears it draws nothing."""
+        g = self.g
+        steps = [(k, a) for k, c, a in self.queue if c == car]
+        if self.status[car] != RACING:
+            return
+        if g.advanced:
+            choosing = (Q_DECK, 0) in steps
+            missing = {a for k, a in steps if k == Q_GEARS}
+            wanted = set(VALUES) if choosing else {
+                v for v in VALUES if self.gears[car][v - 1] < 0}
+            if choosing != (self.choice[car] < 0) or missing != wanted:
+                raise NotationError(
+                    f"car {car}: its deck choice and gears are made exactly when no step "
+                    "waits for them (k, g)")
+        draws = sum(k == Q_DRAW for k, _ in steps)
+        held = len(self.hand[car]) + draws + sum(k == Q_TAKE for k, _ in steps)
+        supply = None if g.advanced and any(s < 0 for s in self.gears[car]) else self._supply(car)
+        if held > g.hand_size or held == 0 or (supply is not None and (
+                supply < draws or (held < g.hand_size and supply > draws))):
+            raise NotationError(
+                f"car {car}: holds {len(self.hand[car])} cards with {draws} draws waiting and "
+                f"{'?' if supply is None else supply} to draw from; a hand is refilled to "
+                f"{g.hand_size} while cards are left")
 
     def _read_car(self, car: int, text: str) -> None:
         g = self.g
@@ -1089,6 +1384,10 @@ class AusgebremstState(State):
         from rennbahn.games.ausgebremst.resample import resample
 
         return resample(self, player, rng)
+
+
+def _tally(cards: Sequence[int]) -> Counts:
+    return tuple(sum(1 for c in cards if c == v) if v else 0 for v in range(7))
 
 
 def _counts(counts: Counts) -> str:
