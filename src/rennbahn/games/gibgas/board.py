@@ -23,6 +23,7 @@ from rennbahn.games._board import (
     die,
     document,
     group,
+    private,
     rect,
     seat_name,
     star,
@@ -276,13 +277,15 @@ def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
         return [], y
     me = drivers[you]
     parts: list[str] = []
+    secret: list[str] = []
     sections: list[tuple[str, list[str], tuple[str, ...]]] = [
         (tr(lang, "Your hand", "Deine Hand"), list(me["hand"]), ("", "discard "))]
     played = list(me.get("played", []))
     if any(m.startswith("take ") for m in legal) or played:
         sections.append((tr(lang, "Played", "Gespielt"), played, ("take ",)))
-    for title, cards, prefixes in sections:
-        parts.append(text(8, y + 14, title, size=12, anchor="start", weight="bold"))
+    for index, (title, cards, prefixes) in enumerate(sections):
+        into = secret if index == 0 else parts
+        into.append(text(8, y + 14, title, size=12, anchor="start", weight="bold"))
         y += 20
         per_row = 5
         for k, name in enumerate(cards):
@@ -292,20 +295,22 @@ def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
             move = next((p + name for p in prefixes if p + name in legal), None)
             drawn = driver_card(x, top, name, lang, dim=bool(legal) and move is None)
             if move is not None:
-                parts.append(button(move, [drawn, rect(x, top, HAND_W, HAND_H, "none",
-                                                       stroke="#1c7ed6", rx=5,
-                                                       stroke_width=3)],
-                                    label=move))
+                into.append(button(move, [drawn, rect(x, top, HAND_W, HAND_H, "none",
+                                                      stroke="#1c7ed6", rx=5,
+                                                      stroke_width=3)],
+                                   label=move))
             else:
-                parts.append(drawn)
+                into.append(drawn)
         rows = (len(cards) + per_row - 1) // per_row
         y += max(rows, 1) * (HAND_H + 4) + 4
     discard = me.get("discard")
     if discard:
-        parts.append(text(8, y + 12, tr(lang, f"Secretly out: {discard}",
+        secret.append(text(8, y + 12, tr(lang, f"Secretly out: {discard}",
                                          f"Verdeckt abgelegt: {discard}"),
                           size=11, anchor="start"))
         y += 18
+    label = "hand: " + " ".join(me["hand"]) + (f"; out: {discard}" if discard else "")
+    parts.insert(0, private(secret, label))
     if "repair" in legal:
         parts.append(button("repair", [
             rect(4, y, 160, TAP, "#fff3bf", stroke="#e67700", rx=6, stroke_width=2),

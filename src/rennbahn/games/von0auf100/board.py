@@ -24,6 +24,7 @@ from rennbahn.games._board import (
     circle,
     document,
     group,
+    private,
     rect,
     seat_name,
     table,
@@ -276,13 +277,14 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
     y += 20
     licences = view.get("licences")
     if licences:
-        parts.append(rect(4, y, WIDTH - 8, 40, "#fff3bf", stroke="#e67700", rx=5))
-        parts.append(text(12, y + 25, tr(lang, "Your licence (secret):",
-                                         "Dein Führerschein (geheim):"),
-                          size=12, anchor="start", weight="bold"))
+        secret = [rect(4, y, WIDTH - 8, 40, "#fff3bf", stroke="#e67700", rx=5),
+                  text(12, y + 25, tr(lang, "Your licence (secret):",
+                                      "Dein Führerschein (geheim):"),
+                       size=12, anchor="start", weight="bold")]
         for k, letter in enumerate(licences):
-            parts.append(car(230 + k * 40, y + 20, CAR_FILL[letter], letter,
-                             ink=CAR_INK[letter], size=18))
+            secret.append(car(230 + k * 40, y + 20, CAR_FILL[letter], letter,
+                              ink=CAR_INK[letter], size=18))
+        parts.append(private(secret, "licence: " + " ".join(licences)))
         y += 46
     given = view.get("given")
     if given:

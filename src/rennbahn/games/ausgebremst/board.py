@@ -1,0 +1,474 @@
+"""Ausgebremst as an SVG board, drawn from one seat's observation or the public one.
+
+The track is drawn from its data (``tracks.py``), folded like the board but standing up for
+a phone: the first half of the columns runs down one side and the second half back up the
+other, inner lanes facing the infield. A space is one square; where a lane has no space in
+a column (inside a curve) its previous space stretches on. Bottlenecks span both lanes,
+solid white lines lie between the lanes, the pit alley runs beside the lane it leaves from
+field A to field C, the start grid's three rows end at the finish line. The cars stand on
+their spaces; the spaces the viewer may move to are outlined, each part tappable with the
+card that gets there. Below: the hand, the gear stacks (advanced game), the standings and
+the bookkeeper's table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rennbahn.core.protocol import Game
+from rennbahn.games._board import (
+    SEAT_COLOURS,
+    SEAT_INK,
+    TAP,
+    WIDTH,
+    button,
+    car,
+    check_lang,
+    checkered,
+    document,
+    group,
+    private,
+    rect,
+    seat_name,
+    table,
+    text,
+    tr,
+)
+from rennbahn.games.ausgebremst.rules import AusgebremstGame
+from rennbahn.games.ausgebremst.tracks import (
+    INNER,
+    KIND_BOTTLENECK,
+    KIND_PIT,
+    OUTER,
+    Track,
+)
+
+LANE = 50.0  # width of a lane
+ROW = 50.0  # height of one column of the track
+MARGIN = 6.0
+TARMAC = "#495057"
+SPACE = "#dee2e6"
+PIT = "#a5d8ff"
+FIELD = "#ffe066"
+GRASS = "#74b816"
+TARGET = "#1c7ed6"
+CARD = "#fff"
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a track's columns and lanes go on the page.
+
+    Down the first side (columns 0..rows-1), back up the second; the first side is the
+    right one when raced clockwise. Each side has an inner and an outer lane slot, and a
+    third slot for the pit alley on the side (and beyond the lane) where it lies.
+    """
+
+    track: Track
+    top: float
+    rows: int
+    mirrored: bool
+    #: x of the inner edge of the infield's left and right side, and the infield's width.
+    infield_left: float
+    infield: float
+    pit_first_side: bool
+    pit_outside: bool
+
+    @classmethod
+    def of(cls, track: Track, top: float) -> Layout:
+        rows = (track.columns + 1) // 2
+        pits = [s for s in range(track.size) if track.kind[s] == KIND_PIT]
+        pit_first = all(track.col[s] < rows for s in pits)
+        pit_outside = all(track.lane[s] == OUTER for s in pits)
+        mirrored = track.direction != "clockwise"
+        pit_right = pit_first != mirrored
+        # Lanes on each side: two, and the pit alley's on its side.
+        left_slots = 2 + (1 if pits and not pit_right else 0)
+        right_slots = 2 + (1 if pits and pit_right else 0)
+        infield = WIDTH - 2 * MARGIN - (left_slots + right_slots) * LANE
+        return cls(track, top, rows, mirrored, MARGIN + left_slots * LANE, infield,
+                   pit_first, pit_outside)
+
+    def row(self, column: int) -> int:
+        return column if column < self.rows else 2 * self.rows - 1 - column
+
+    def right(self, column: int) -> bool:
+        return (column < self.rows) != self.mirrored
+
+    def cell(self, column: int, slot: int) -> tuple[float, float]:
+        """The top left corner of slot 0 (inner lane), 1 (outer) or 2 (beyond the outer)
+        at ``column``; slot -1 lies in the infield beside the inner lane."""
+        y = self.top + self.row(column) * ROW
+        if self.right(column):
+            return self.infield_left + self.infield + slot * LANE, y
+        return self.infield_left - (slot + 1) * LANE, y
+
+    @property
+    def height(self) -> float:
+        return self.rows * ROW
+
+
+def _runs(layout: Layout, columns: Sequence[int]) -> list[tuple[int, int]]:
+    """Consecutive columns on one side, as (first, last) pairs."""
+    runs: list[tuple[int, int]] = []
+    for column in sorted(columns):
+        if runs and runs[-1][1] == column - 1 and (
+                layout.right(column) == layout.right(runs[-1][0])):
+            runs[-1] = (runs[-1][0], column)
+        else:
+            runs.append((column, column))
+    return runs
+
+
+def _lane_box(layout: Layout, first: int, last: int, slot: int) -> Box:
+    x0, y0 = layout.cell(first, slot)
+    _, y1 = layout.cell(last, slot)
+    return x0 + 2, min(y0, y1) + 2, LANE - 4, abs(y1 - y0) + ROW - 4
+
+
+def space_boxes(layout: Layout) -> list[list[Box]]:
+    """Per space the rectangles it is drawn as, the main one (for the car) first.
+
+    A lane's space stretches over the columns where its lane has no space of its own (a
+    curve); a bottleneck is one rectangle across both lanes in its own column."""
+    track = layout.track
+    covered: dict[int, dict[int, list[int]]] = {}
+    for column, at in enumerate(track.cover):
+        for space in at:
+            if space < 0 or track.kind[space] == KIND_PIT:
+                continue
+            if track.kind[space] != KIND_BOTTLENECK:
+                lanes: tuple[int, ...] = (track.lane[space],)
+            elif column == track.col[space]:
+                lanes = (INNER, OUTER)
+            else:  # a bottleneck stretching on in the lane no other space takes
+                taken = {track.lane[o] for o in at if o != space}
+                lanes = tuple(lane for lane in (INNER, OUTER) if lane not in taken)
+            for lane in lanes:
+                covered.setdefault(space, {}).setdefault(lane, []).append(column)
+    boxes: list[list[Box]] = []
+    for space in range(track.size):
+        if track.kind[space] == KIND_PIT:
+            slot = 2 if layout.pit_outside else -1
+            x, y = layout.cell(track.col[space], slot)
+            boxes.append([(x + 2, y + 2, LANE - 4, ROW - 4)])
+            continue
+        runs = covered.get(space, {})
+        found: list[Box] = []
+        if track.kind[space] == KIND_BOTTLENECK:
+            own = track.col[space]
+            x_in, y = layout.cell(own, INNER)
+            x_out, _ = layout.cell(own, OUTER)
+            found.append((min(x_in, x_out) + 2, y + 2, 2 * LANE - 4, ROW - 4))
+            for lane, columns in runs.items():
+                rest = [c for c in columns if c != own]
+                found += [_lane_box(layout, a, b, lane) for a, b in _runs(layout, rest)]
+        else:
+            lane = track.lane[space]
+            columns = runs.get(lane, [track.col[space]])
+            found += [_lane_box(layout, a, b, lane) for a, b in _runs(layout, columns)]
+        boxes.append(found)
+    return boxes
+
+
+def _targets(moves: Sequence[str]) -> dict[str, list[str]]:
+    """The legal moves by destination: ``{"12o": ["3>12o", "4>12o"]}``."""
+    by_space: dict[str, list[str]] = {}
+    for move in moves:
+        value, sep, dest = move.partition(">")
+        if sep and value.isdigit():
+            by_space.setdefault(dest, []).append(move)
+    return by_space
+
+
+def _target_buttons(x: float, y: float, w: float, h: float, moves: Sequence[str],
+                    lang: str) -> str:
+    """A destination split into one tappable part per card that reaches it."""
+    parts = []
+    if h >= w:
+        step, across = h / len(moves), True
+    else:
+        step, across = w / len(moves), False
+    for k, move in enumerate(moves):
+        value = move.partition(">")[0]
+        bx, by = (x, y + k * step) if across else (x + k * step, y)
+        bw, bh = (w, step) if across else (step, h)
+        label = tr(lang, f"play {value} to {move.partition('>')[2]}",
+                   f"{value} spielen nach {move.partition('>')[2]}")
+        parts.append(button(move, [
+            rect(bx + 1, by + 1, bw - 2, bh - 2, "#d0ebff", stroke=TARGET, rx=4,
+                 stroke_width=2.5, fill_opacity=0.85),
+            text(bx + bw - 5, by + 13, value, size=12, anchor="end", fill=TARGET,
+                 weight="bold"),
+        ], label=label, kind="target" if len(moves) == 1 else "target split"))
+    return "".join(parts)
+
+
+def _car_name(view: Mapping[str, Any], name: str, lang: str) -> str:
+    """A car as people see it: its driver (numbered from 1) or "neutral N"."""
+    for index, c in enumerate(view.get("cars", [])):
+        if c.get("car") == name:
+            seat = c.get("seat")
+            if isinstance(seat, int):
+                return seat_name(seat, lang)
+            return tr(lang, f"neutral {index + 1}", f"neutral {index + 1}")
+    return name
+
+
+def _car_label(index: int, c: Mapping[str, Any]) -> str:
+    seat = c.get("seat")
+    return str(seat + 1) if isinstance(seat, int) else f"N{index + 1}"
+
+
+def draw_track(track: Track, view: Mapping[str, Any], moves: Sequence[str], lang: str,
+               top: float) -> tuple[list[str], float]:
+    """The track with its spaces, the cars and the legal destinations; returns the bottom."""
+    layout = Layout.of(track, top)
+    boxes = space_boxes(layout)
+    height = layout.height
+    parts: list[str] = []
+    # Tarmac: two straights joined by the turns, the infield grass between them.
+    left = layout.infield_left - 2 * LANE
+    width = 4 * LANE + layout.infield
+    parts.append(rect(left - 4, top - 28, width + 8, height + 56, TARMAC, stroke=None,
+                      rx=LANE + 20))
+    parts.append(rect(layout.infield_left, top, layout.infield, height, GRASS,
+                      stroke="#2b8a3e", rx=8))
+    pits = [boxes[s][0] for s in range(track.size) if track.kind[s] == KIND_PIT]
+    if pits:  # the pit alley's own strip of tarmac
+        x0 = min(b[0] for b in pits)
+        y0 = min(b[1] for b in pits)
+        y1 = max(b[1] + b[3] for b in pits)
+        parts.append(rect(x0 - 4, y0 - 4, LANE, y1 - y0 + 8, TARMAC, stroke=None, rx=8))
+    labels = {track.field_a: "A", track.field_c: "C"}
+    grid = {space: k // 2 + 1 for k, space in enumerate(track.grid)}
+    for space in range(track.size):
+        pit = track.kind[space] == KIND_PIT
+        fill = FIELD if space in labels else PIT if pit else SPACE
+        for x, y, w, h in boxes[space]:
+            parts.append(rect(x, y, w, h, fill, stroke="#212529", rx=3))
+        x, y, w, h = boxes[space][0]
+        if space in labels:
+            parts.append(text(x + 8, y + h - 6, labels[space], size=13, weight="bold",
+                              fill="#7f5f00"))
+        elif space in grid:
+            parts.append(text(x + 7, y + h - 5, str(grid[space]), size=9, fill="#495057"))
+        if track.kind[space] == KIND_BOTTLENECK:
+            parts.append(rect(x + 4, y + 4, w - 8, h - 8, "none", stroke="#868e96",
+                              stroke_dasharray="3 3"))
+    # Solid white lines between the lanes: no changing lanes there.
+    for column, solid in enumerate(track.solid):
+        if solid:
+            x, y = layout.cell(column, INNER)
+            lx = x + LANE if layout.right(column) else x
+            parts.append(rect(lx - 2, y, 4, ROW, "#fff", stroke="#000", stroke_width=0.5))
+    # The finish line just before column 0; the start grid's rows lie before it.
+    x_in, fy = layout.cell(0, INNER)
+    x_out, _ = layout.cell(0, OUTER)
+    line_x = min(x_in, x_out)
+    parts.append(checkered(line_x, fy - 8, 2 * LANE, 8, 4))
+    parts.append(text(line_x + LANE, fy - 12, tr(lang, "finish", "Ziel"), size=10,
+                      fill="#fff", weight="bold"))
+    targets = _targets(moves)
+    for space in range(track.size):
+        name = track.names[space]
+        if name in targets:
+            x, y, w, h = boxes[space][0]
+            parts.append(_target_buttons(x, y, w, h, targets[name], lang))
+    for index, c in enumerate(view.get("cars", [])):
+        if not c.get("on_board"):
+            continue
+        try:
+            space = track.index(str(c["space"]))
+        except (ValueError, KeyError, IndexError):
+            continue
+        x, y, w, h = boxes[space][0]
+        parts.append(car(x + w / 2, y + h / 2, SEAT_COLOURS[index % 6], _car_label(index, c),
+                         ink=SEAT_INK[index % 6], size=20))
+    if "fin" in targets:
+        parts.append(_target_buttons(line_x, fy - 30 - TAP, 2 * LANE, TAP, targets["fin"],
+                                     lang))
+    return parts, top + height + 30
+
+
+def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
+          y: float) -> tuple[list[str], float]:
+    me = view.get("me")
+    if not isinstance(me, Mapping):
+        return [], y
+    parts = [text(8, y + 14, tr(lang, "Your race cards", "Deine Rennkarten"), size=12,
+                  anchor="start", weight="bold")]
+    y += 20
+    hand = [int(v) for v in me.get("hand", [])]
+    w, h = 56.0, 76.0
+    for k, value in enumerate(hand):
+        x = 8 + k * (w + 8)
+        body = [rect(x, y, w, h, CARD, stroke="#212529", rx=6, stroke_width=1.5),
+                text(x + w / 2, y + h / 2 + 10, str(value), size=30, weight="bold",
+                     fill="#c92a2a"),
+                text(x + 8, y + 14, str(value), size=10, anchor="start", fill="#c92a2a")]
+        move = next((m for m in (f"discard{value}",) if m in legal), None)
+        if move is not None:
+            parts.append(button(move, body, label=tr(lang, f"discard {value}",
+                                                    f"{value} abwerfen")))
+        else:
+            parts.append(group(body))
+    pass_move = next((m for m in legal if m.startswith("pass:")), None)
+    x = 8 + max(len(hand), 1) * (w + 8)
+    if pass_move is not None:
+        parts.append(button(pass_move, [
+            rect(x, y + (h - TAP) / 2, WIDTH - x - 8, TAP, "#fff3bf", stroke="#e67700", rx=6,
+                 stroke_width=2),
+            text(x + (WIDTH - x - 8) / 2, y + h / 2 + 5,
+                 tr(lang, "Pass (show hand)", "Aussetzen (zeigen)"), size=12, weight="bold",
+                 fit=WIDTH - x - 16)], label=tr(lang, "pass, showing the hand",
+                                                 "aussetzen, Karten zeigen")))
+    elif not hand:
+        parts.append(text(8, y + 20, tr(lang, "no cards in hand", "keine Karten auf der Hand"),
+                          size=11, anchor="start", fill="#555"))
+    y += h + 8
+    deck = me.get("deck")
+    if deck and any(deck):
+        counts = ", ".join(f"{n} x {v + 1}" for v, n in enumerate(deck) if n)
+        parts.append(text(8, y + 12, tr(lang, f"In your deck: {counts}",
+                                         f"Im Stapel: {counts}"),
+                          size=11, anchor="start", fit=WIDTH - 16))
+        y += 18
+    stacks = me.get("stacks")
+    if isinstance(stacks, list) and stacks:
+        tops = me.get("stack_tops") or [[] for _ in stacks]
+        gears = me.get("gears")
+        parts.append(text(8, y + 14, tr(lang, "Gear stacks", "Gangstapel")
+                          + (f" ({tr(lang, 'gears', 'Gänge')} {gears})" if gears else ""),
+                          size=12, anchor="start", weight="bold"))
+        y += 20
+        sw = (WIDTH - 16 - 3 * 8) / 4
+        for k, stack in enumerate(stacks):
+            x = 8 + k * (sw + 8)
+            count = sum(int(n) for n in stack)
+            known = tops[k] if k < len(tops) else []
+            body = [rect(x, y, sw, 58, "#364fc7" if count else "none", stroke="#212529",
+                         rx=5),
+                    text(x + sw / 2, y + 22, f"{tr(lang, 'stack', 'Stapel')} {k + 1}",
+                         size=11, fill="#fff" if count else "#555", weight="bold"),
+                    text(x + sw / 2, y + 40, tr(lang, f"{count} cards", f"{count} Karten"),
+                         size=10, fill="#fff" if count else "#555")]
+            if known:
+                body.append(text(x + sw / 2, y + 53, tr(lang, "top ", "oben ")
+                                 + " ".join(str(v) for v in known), size=9, fill="#ffe066"))
+            move = next((m for m in (f"stack{k + 1}", f"put{k + 1}") if m in legal), None)
+            if move is not None:
+                body.append(rect(x - 2, y - 2, sw + 4, 62, "none", stroke="#f59f00", rx=6,
+                                 stroke_width=3))
+                parts.append(button(move, body, label=move))
+            else:
+                parts.append(group(body))
+        y += 66
+    hand_label = " ".join(str(v) for v in hand)
+    return [private(parts, f"hand: {hand_label}")], y
+
+
+def _standings(view: Mapping[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    cars: list[Mapping[str, Any]] = list(view.get("cars", []))
+    if not cars:
+        return [], y
+
+    def order(k: int) -> tuple[int, int, int]:
+        c = cars[k]
+        fin = c.get("finish_place")
+        out = c.get("status") == "out"
+        return (0 if fin else 2 if out else 1, int(fin or 0), int(c.get("to_finish", 0)))
+
+    header = ["", tr(lang, "car", "Auto"), tr(lang, "lap", "Runde"), tr(lang, "pit", "Box"),
+              tr(lang, "cards", "Karten"), tr(lang, "pts", "Pkt."), tr(lang, "to go", "Rest")]
+    rows = [header]
+    shade = {}
+    for rank, k in enumerate(sorted(range(len(cars)), key=order)):
+        c = cars[k]
+        status = c.get("status")
+        place = (str(c["finish_place"]) + "." if c.get("finish_place")
+                 else "out" if status == "out" else str(rank + 1) + ".")
+        if status == "out":
+            place = tr(lang, "out", "raus")
+        seat = c.get("seat")
+        name = _car_name(view, str(c.get("car")), lang)
+        rows.append([place, name, str(c.get("lap", "")), "✓" if c.get("pit_stop") else "-",
+                     str(c.get("cards", "")), str(c.get("points_left", "")),
+                     str(c.get("to_finish", ""))])
+        if seat == view.get("seat"):
+            shade[len(rows) - 1] = "#fff9db"
+    parts = [text(8, y + 14, tr(lang, "Standings", "Stand im Rennen"), size=12,
+                  anchor="start", weight="bold")]
+    widths = [34.0, 100.0, 44.0, 36.0, 50.0, 44.0, 36.0]
+    drawn, y = table(8, y + 20, widths, rows, shade=shade)
+    parts.append(drawn)
+    return parts, y + 8
+
+
+def _bookkeeper(view: Mapping[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+    races: list[Mapping[str, Any]] = list(view.get("table", []))
+    if not races:
+        return [], y
+    names = list(view.get("races", []))
+    totals = list(view.get("totals", []))
+    seats = len(totals)
+    parts = [text(8, y + 14, tr(lang, "Bookkeeper's table", "Punktetabelle"), size=12,
+                  anchor="start", weight="bold")]
+    header = [tr(lang, "race", "Rennen")] + [str(s + 1) for s in range(seats)]
+    rows = [header]
+    for k, race in enumerate(races):
+        title = names[k] if k < len(names) else str(k + 1)
+        rows.append([f"{k + 1}. {title}"] + [str(p) for p in race.get("points", [])])
+    rows.append([tr(lang, "total", "Summe")] + [f"{t:g}" for t in totals])
+    first = 150.0
+    widths = [first] + [(WIDTH - 16 - first) / max(1, seats)] * seats
+    drawn, y = table(8, y + 20, widths, rows, bold_rows=(0, len(rows) - 1))
+    parts.append(drawn)
+    return parts, y + 8
+
+
+def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
+              lang: str = "en") -> str:
+    """The Ausgebremst race as ``view`` shows it; ``moves`` are the viewer's legal moves."""
+    check_lang(lang)
+    assert isinstance(game, AusgebremstGame)
+    legal = frozenset(moves)
+    race = int(view.get("race", 1))
+    track = game.tracks[min(max(race, 1), len(game.tracks)) - 1]
+    title = (f"Ausgebremst — {tr(lang, 'race', 'Rennen')} {race}/"
+             f"{len(view.get('races', [])) or 1}: {track.name}")
+    parts: list[str] = [rect(0, 0, WIDTH, 28, "#212529", stroke=None),
+                        text(8, 19, title, size=13, anchor="start", fill="#fff",
+                             weight="bold", fit=WIDTH - 16)]
+    turn = view.get("turn")
+    status = []
+    if view.get("finish") and len(view.get("finish", [])) == len(view.get("cars", [])):
+        status.append(tr(lang, "The race is over.", "Das Rennen ist vorbei."))
+    elif turn:
+        status.append(tr(lang, "Turn: ", "Am Zug: ") + _car_name(view, str(turn), lang))
+    waiting = view.get("waiting")
+    if isinstance(waiting, Mapping):
+        who = _car_name(view, str(waiting.get("car")), lang)
+        status.append(tr(lang, f"waiting: {waiting.get('step')} for {who}",
+                         f"wartet: {waiting.get('step')} für {who}"))
+    direction = tr(lang, "clockwise", "im Uhrzeigersinn") if track.direction == "clockwise" \
+        else tr(lang, "anti-clockwise", "gegen den Uhrzeigersinn")
+    status.append(direction)
+    parts.append(text(8, 44, " · ".join(status), size=11, anchor="start", fit=WIDTH - 16))
+    drawn, y = draw_track(track, view, list(moves), lang, 86.0)
+    parts += drawn
+    hand, y = _hand(view, legal, lang, y)
+    parts += hand
+    standings, y = _standings(view, lang, y)
+    parts += standings
+    book, y = _bookkeeper(view, lang, y)
+    parts += book
+    return document(y + 4, title, parts, lang=lang, game="ausgebremst",
+                    background="#f4f1ea")
+
+
+__all__ = ["Layout", "board_svg", "draw_track", "space_boxes"]

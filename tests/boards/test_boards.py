@@ -1,0 +1,224 @@
+"""The SVG boards of all four games, drawn along seeded random playouts.
+
+At several points of each game the board is drawn for every seat (its observation and its
+legal moves) and for a spectator (the public observation), in English and German. Checked:
+the SVG is well-formed XML of the agreed shape, every move the board offers is there as a
+tappable ``data-move`` and nothing else is, tap targets are large enough for a phone, and
+the only secret drawn is the viewing seat's own, compared with the true state.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from rennbahn.core.driver import random_step
+from rennbahn.core.protocol import SIMULTANEOUS, Game, State
+from rennbahn.core.registry import load_game
+from rennbahn.games.gibgas.components import CARD_NAMES
+from rennbahn.games.von0auf100.components import COLOURS
+
+SVG = "{http://www.w3.org/2000/svg}"
+#: Game strings drawn: every game, a few variants (Franz, six drivers with the secret
+#: discard, the small race, the advanced game, an anti-clockwise track, a championship).
+VARIANTS = (
+    "gibgas(players=2)",
+    "gibgas(players=4,champions=true)",
+    "gibgas(players=6)",
+    "von0auf100(players=2,race=small)",
+    "von0auf100(players=4)",
+    "von0auf100(players=3,scoring=season,races=2)",
+    "grandprix(players=2)",
+    "grandprix(players=4)",
+    "ausgebremst(players=3)",
+    "ausgebremst(players=4,mode=advanced)",
+    "ausgebremst(players=2,races=4+5)",
+)
+#: The moves each board must offer on the board itself (the page lists the rest).
+OFFERED: dict[str, Callable[[str], bool]] = {
+    "gibgas": lambda move: True,
+    "von0auf100": lambda move: True,
+    "grandprix": lambda move: True,
+    "ausgebremst": lambda move: re.fullmatch(r"\d>\w+|pass:\w*|stack\d|put\d|discard\d",
+                                             move) is not None,
+}
+#: The keys a seat's observation holds beyond the public one, for games whose
+#: public_observation is not there yet.
+PRIVATE_KEYS = {"gibgas": ("hand", "discard"), "von0auf100": ("licences",),
+                "ausgebremst": ("me",), "grandprix": ()}
+CHECKPOINTS = 12
+MIN_TAP = 44.0
+
+
+def board(game: Game) -> Callable[..., str]:
+    module = importlib.import_module(f"rennbahn.games.{game.NAME}.board")
+    draw: Callable[..., str] = module.board_svg
+    return draw
+
+
+def moves_of(state: State, seat: int) -> list[str]:
+    player = state.current_player()
+    if player != seat and player != SIMULTANEOUS:
+        return []
+    return [state.action_to_string(seat, a) for a in state.legal_actions(seat)]
+
+
+def public_view(state: State, game: Game) -> dict[str, Any]:
+    try:
+        return dict(state.public_observation())
+    except NotImplementedError:  # until the game has one: a seat's view without secrets
+        view: dict[str, Any] = dict(state.observation(0))
+        for key in PRIVATE_KEYS[game.NAME]:
+            view.pop(key, None)
+        if game.NAME == "gibgas":
+            view["drivers"] = [{k: v for k, v in d.items() if k not in ("hand", "discard")}
+                               for d in view["drivers"]]
+        view.pop("seat", None)
+        view.pop("you", None)
+        return view
+
+
+def playout(text: str, seed: int) -> Iterator[State]:
+    """States along one random game: at about CHECKPOINTS points the next state where a
+    seat is to move, and the terminal state."""
+    game = load_game(text)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    length = 0
+    probe = state.clone()
+    while not probe.is_terminal():
+        random_step(probe, rng)
+        length += 1
+    rng = random.Random(seed)
+    marks = {length * k // CHECKPOINTS for k in range(1, CHECKPOINTS)}
+    waiting = False
+    for step in range(length):
+        waiting = waiting or step in marks
+        if waiting and (state.current_player() >= 0 or state.is_simultaneous_node()):
+            waiting = False
+            yield state
+        random_step(state, rng)
+    yield state
+
+
+def rect_size(element: ET.Element) -> float:
+    """The smaller side of the largest rectangle in a tappable element."""
+    sizes = [min(float(r.get("width", 0)), float(r.get("height", 0)))
+             for r in element.iter(f"{SVG}rect")]
+    return max(sizes, default=0.0)
+
+
+def check_shape(svg: str, lang: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    assert root.get("width") == "100%"
+    assert root.get("viewBox", "").startswith("0 0 360 ")
+    assert root.get("preserveAspectRatio")
+    assert root.get("lang") == lang
+    assert root.find(f"{SVG}title") is not None
+    for element in root.iter():
+        assert "id" not in element.attrib, "ids would collide with a second board"
+        assert not element.tag.endswith("script")
+        assert not any(k.startswith("on") for k in element.attrib)
+        assert "href" not in "".join(element.attrib), "no external resources"
+    return root
+
+
+def check_moves(root: ET.Element, moves: list[str], offered: Callable[[str], bool]) -> None:
+    tapped = [e for e in root.iter() if "data-move" in e.attrib]
+    drawn = {e.get("data-move") for e in tapped}
+    assert drawn <= set(moves), f"moves drawn that are not legal: {drawn - set(moves)}"
+    missing = {m for m in moves if offered(m)} - drawn
+    assert not missing, f"legal moves the board does not offer: {missing}"
+    for element in tapped:
+        assert element.get("role") == "button"
+        assert element.get("tabindex") == "0"
+        assert "move" in element.get("class", "").split()
+        if "split" not in element.get("class", "").split():
+            assert rect_size(element) >= MIN_TAP, element.get("data-move")
+
+
+def secrets(root: ET.Element) -> list[str]:
+    return [e.get("aria-label", "") for e in root.iter()
+            if "private" in e.get("class", "").split()]
+
+
+def true_secret(state: State, game: Game, seat: int) -> list[str]:
+    """The one private label a seat's board may carry, from the true state."""
+    s: Any = state
+    if game.NAME == "gibgas":
+        hand = [CARD_NAMES[c] for c in range(9) if s.hand[seat] >> c & 1]
+        discard = CARD_NAMES[s.discard[seat]] if s.discard[seat] >= 0 else None
+        return ["hand: " + " ".join(hand) + (f"; out: {discard}" if discard else "")]
+    if game.NAME == "von0auf100":
+        mine = [COLOURS[c] for c in s.licences(seat)]
+        return ["licence: " + " ".join(mine)] if mine else []
+    if game.NAME == "ausgebremst":
+        return ["hand: " + " ".join(str(v) for v in s.hand[seat])]
+    return []
+
+
+@pytest.mark.parametrize("text", VARIANTS)
+def test_boards_along_a_playout(text: str) -> None:
+    game = load_game(text)
+    draw = board(game)
+    seed = sum(map(ord, text))
+    views = 0
+    for turn, state in enumerate(playout(text, seed)):
+        lang = ("en", "de")[turn % 2]
+        for seat in range(game.num_players()):
+            moves = moves_of(state, seat)
+            svg = draw(state.observation(seat), game, moves=moves, lang=lang)
+            root = check_shape(svg, lang)
+            check_moves(root, moves, OFFERED[game.NAME])
+            assert secrets(root) == true_secret(state, game, seat)
+            views += 1
+        svg = draw(public_view(state, game), game, lang=lang)
+        root = check_shape(svg, lang)
+        assert not [e for e in root.iter() if "data-move" in e.attrib]
+        assert secrets(root) == [], "a spectator sees no seat's secret"
+    assert views >= game.num_players() * 2
+
+
+def test_other_seats_secrets_are_not_drawn() -> None:
+    """Von 0 auf 100: a seat's board names its own licence and no one else's; six-driver
+    Gib Gas!: the other drivers' hands are drawn as backs only."""
+    game = load_game("von0auf100(players=3)")
+    draw = board(game)
+    for state in playout(str(game), 5):
+        s: Any = state
+        for seat in range(3):
+            root = ET.fromstring(draw(state.observation(seat), game))
+            others = {COLOURS[c] for t in range(3) if t != seat for c in s.licences(t)}
+            own = {COLOURS[c] for c in s.licences(seat)}
+            labels = " ".join(secrets(root))
+            assert not {letter for letter in others - own if letter in labels.split()}
+    game = load_game("gibgas(players=6)")
+    draw = board(game)
+    for state in playout(str(game), 6):
+        for seat in range(6):
+            svg = draw(state.observation(seat), game)
+            assert svg.count('class="private"') == 1
+            assert svg.count("Secretly out") <= 1
+
+
+def test_language_is_checked() -> None:
+    game = load_game("grandprix(players=2)")
+    state = game.new_initial_state()
+    with pytest.raises(ValueError, match="choose one of en, de"):
+        board(game)(state.observation(0), game, lang="fr")
+
+
+def test_text_is_escaped() -> None:
+    """Whatever a view holds is escaped: a track name with markup stays text."""
+    game = load_game("grandprix(players=2)")
+    view = dict(game.new_initial_state().observation(0))
+    view["stack"] = {"<b>&": 1}
+    root = ET.fromstring(board(game)(view, game))
+    assert any(e.text and "<b>&" in e.text for e in root.iter())
