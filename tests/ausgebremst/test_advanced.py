@@ -202,3 +202,27 @@ def test_i27_a_leader_with_two_sixes_on_a_bottleneck_may_play_one() -> None:
     assert "6>17i" in moves(load(notation(sixes, advanced=True), GAME))
     mixed = {0: car("11b", "56"), 1: car("5i", "12")}
     assert not any(m.startswith("6>") for m in moves(load(notation(mixed, advanced=True), GAME)))
+
+
+def test_i30_every_player_arranges_in_secret_before_anyone_draws() -> None:
+    """I30: "After all players have placed their race cards on their stack piles, each
+    player draws 2 cards." Every player chooses a deck and arranges its gear stacks, each
+    step hidden from the others, before the first pick: what seat 1 knows when it chooses is
+    the same whatever seat 0 chose and laid, and the first stack picked comes after all."""
+    game = "ausgebremst(players=3,mode=advanced)"
+    start = load(rennbahn.load_game(game).new_initial_state().to_text(), game)
+    play(start, "pole0")
+    fast, slow = start.clone(), start.clone()
+    assert isinstance(fast, type(start)) and isinstance(slow, type(start))
+    play(fast, "fast", *(f"gear{v}>1" for v in range(1, 7)))
+    play(slow, "slow", *(f"gear{v}>{(v - 1) % 4 + 1}" for v in range(1, 7)))
+    for state in (fast, slow):
+        assert state.current_player() == 1 and moves(state) == ["fast", "average", "slow"]
+    assert fast.information_state_string(1) == slow.information_state_string(1)
+    assert fast.observation(1) == slow.observation(1)
+    assert fast.public_observation() == slow.public_observation()
+    play(fast, "average", *(f"gear{v}>2" for v in range(1, 7)))
+    assert fast.current_player() == 2
+    play(fast, "slow", *(f"gear{v}>3" for v in range(1, 7)))
+    assert fast.current_player() == 0 and moves(fast) == ["stack1"]  # now the draws
+    assert [fast.choice[seat] for seat in range(3)] == [0, 1, 2]

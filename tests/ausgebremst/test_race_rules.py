@@ -186,6 +186,23 @@ def test_i25_last_pit_space_taken_loses_the_turn() -> None:
     assert moves(state) == ["pass:445"]
 
 
+def test_i25_field_c_taken_does_not_bar_the_stop_on_the_last_pit_space() -> None:
+    """I25 (issue 9): on field A (0o) holding 4, 4, 5 with field C (4o) taken, the car still
+    stops on p3 with points to spare: it stops in the alley and never enters field C, and
+    the rulebook's blockade of the exit ("Whoever is on field C blockades the pit exit")
+    bars only a car leaving the alley. With pit_overshoot=stop_exit (version 3) it passes."""
+    cars = {0: car("0o", "445", cross=3), 1: car("4o", cross=3, flags="pm")}
+    state = load(notation(cars), TRACK2)
+    assert moves(state) == ["4>p3", "5>p3"]
+    play(state, "4>p3")
+    assert state.track.names[state.pos[0]] == "p3" and state.pitted[0]
+    exit_rule = load(notation(cars), "ausgebremst(players=2,races=2,pit_overshoot=stop_exit)")
+    assert moves(exit_rule) == ["pass:445"]
+    exact = load(notation({0: car("0o", "345", cross=3), 1: car("4o", cross=3, flags="pm")}),
+                 TRACK2)
+    assert moves(exact) == ["3>p3", "4>p3", "5>p3"]  # the 3 fits exactly
+
+
 def test_i25_only_on_the_last_chance() -> None:
     """I25: a car that may still drive past the alley (its first chance) moves in full."""
     state = load(notation({0: car("0o", "456", cross=2), 1: car("10i", "123")}), TRACK2)
