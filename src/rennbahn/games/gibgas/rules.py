@@ -1051,8 +1051,10 @@ def _read_seats(text: str, players: int) -> list[int]:
 def _read_track_card(deck: TrackDeck, code: str, won: bool = False) -> int:
     try:
         kind = deck.index(code)
-    except ValueError as exc:
-        raise NotationError(str(exc)) from None
+    except ValueError:
+        codes = ", ".join(c.code for c in deck.cards)
+        raise NotationError(
+            f"no track card {_clip(code)} in deck {deck.name!r}; cards: {codes}") from None
     if won and deck.cards[kind].kind.is_crash:
         raise NotationError(f"{code} is a Crash card; nobody wins it (it goes to the box)")
     return kind
