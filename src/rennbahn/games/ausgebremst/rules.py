@@ -6,11 +6,12 @@ A championship runs several races in the rulebook's sequence. Numbers like "I7" 
 interpretations in docs/rules/ausgebremst.md.
 
 Flow of a race: the blind draw for the lineup (first race only, chance), the deal (private
-chance draws; in the advanced game each player first picks a deck and arranges the gear
-stacks, in secret), then turns in the order of the start places. A player plays a card and a
-destination, or passes showing the hand when every card is blocked; then draws (chance,
-seen only by that seat; advanced: picks the gear stack first). A neutral car's turn is a
-chance node: its top card is turned over for all to see and the car moves automatically.
+chance draws; in the advanced game every player first picks a deck and arranges the gear
+stacks, in secret, before anyone draws, I30), then turns in the order of the start places. A
+player plays a card and a destination, or passes showing the hand when every card is
+blocked; then draws (chance, seen only by that seat; advanced: picks the gear stack first).
+A neutral car's turn is a chance node: its top card is turned over for all to see and the
+car moves automatically.
 
 State notation (``to_text``), fields separated by spaces, the cars by ``|``::
 
@@ -27,6 +28,9 @@ State notation (``to_text``), fields separated by spaces, the cars by ``|``::
   advanced game four stacks ``counts[+known top cards]`` joined by ``/``, then
   ``:choice:gears:pitcards``);
 * the bookkeeper's table: per finished race ``places/pits`` per car.
+
+The reader refuses a position the rules cannot be in (cards conserved, numbers in range, the
+phase consistent, derived fields consistent: docs/rules/ausgebremst.md, Notation).
 """
 
 from __future__ import annotations

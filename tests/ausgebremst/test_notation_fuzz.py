@@ -1,0 +1,133 @@
+"""Fuzzing the Ausgebremst notation reader: refuse it, or every protocol call works on it.
+
+The seeds are positions of seeded random races, family and advanced, with two to six
+players. Hypothesis mutates them (characters replaced, inserted or deleted; numbers changed;
+head tokens, cars, or a car's fields swapped; a car's field taken from another position of
+the same variant) and each result must either be refused with a ``NotationError`` or be a
+position on which every protocol call works (``exercise``, shared with Gib Gas!: whose turn,
+legal moves per seat, chance outcomes, observations, the public observation, the notation
+round trip, clone, resampling per seat, returns, and a random continuation to the end).
+
+Examples are bounded and derandomized. ``AUSGEBREMST_FUZZ_EXAMPLES=10000`` runs a long fuzz
+and prints the counts (``pytest -s``).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rennbahn
+from rennbahn.core.driver import random_step
+from tests.gibgas.test_notation_fuzz import _edit, _number, exercise
+
+EXAMPLES = int(os.environ.get("AUSGEBREMST_FUZZ_EXAMPLES", "60"))
+VARIANTS = (
+    "ausgebremst(players=2)",
+    "ausgebremst(players=5,races=3,pit_overshoot=discard)",
+    "ausgebremst(players=3,mode=advanced)",
+    "ausgebremst(players=4,mode=advanced,stack_order=shuffled)",
+    "ausgebremst(players=6,mode=advanced,races=2+4)",
+)
+COUNTS = {"accepted": 0, "refused": 0}
+FAILURES: list[str] = []
+
+
+@functools.cache
+def seeds() -> list[tuple[str, str]]:
+    """(variant, notation): about a dozen positions of one seeded random game per variant."""
+    found = []
+    for variant in VARIANTS:
+        game = rennbahn.load_game(variant)
+        rng = random.Random(variant)
+        state = game.new_initial_state()
+        texts = [state.to_text()]
+        while not state.is_terminal():
+            random_step(state, rng)
+            texts.append(state.to_text())
+        step = max(1, len(texts) // 12)
+        found += [(variant, t) for t in texts[::step] + texts[-1:]]
+    return found
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> tuple[str, str]:
+    variant, text = draw(st.sampled_from(seeds()))
+    for _ in range(draw(st.integers(1, 3))):
+        mutation = draw(st.sampled_from((_edit, _number, _swap, _transplant)))
+        text = mutation(draw, variant, text)
+    return variant, text
+
+
+def _swap(draw: st.DrawFn, variant: str, text: str) -> str:
+    """Two head tokens, two cars, or two fields of one car change places."""
+    blocks = text.split(" | ")
+    b = draw(st.integers(0, len(blocks) - 1))
+    if draw(st.booleans()) or b == 0 or b == len(blocks) - 1:
+        parts, sep = (blocks[0].split(" "), " ") if b == 0 else (blocks, " | ")
+    else:
+        parts, sep = blocks[b].split(":"), ":"
+    if len(parts) < 2:
+        return text
+    i = draw(st.integers(0, len(parts) - 1))
+    j = (i + draw(st.integers(1, len(parts) - 1))) % len(parts)
+    parts[i], parts[j] = parts[j], parts[i]
+    if sep == " ":
+        blocks[0] = " ".join(parts)
+    elif sep == ":":
+        blocks[b] = ":".join(parts)
+    else:
+        blocks = parts
+    return " | ".join(blocks)
+
+
+def _transplant(draw: st.DrawFn, variant: str, text: str) -> str:
+    """One head token, table, or field of a car from another position of the same variant."""
+    donor = draw(st.sampled_from([t for v, t in seeds() if v == variant]))
+    blocks, donor_blocks = text.split(" | "), donor.split(" | ")
+    if len(blocks) != len(donor_blocks):
+        return text
+    b = draw(st.integers(0, len(blocks) - 1))
+    sep = " " if b == 0 else ":"
+    fields, donor_fields = blocks[b].split(sep), donor_blocks[b].split(sep)
+    if len(fields) != len(donor_fields):
+        return text
+    f = draw(st.integers(0, len(fields) - 1))
+    fields[f] = donor_fields[f]
+    blocks[b] = sep.join(fields)
+    return " | ".join(blocks)
+
+
+@settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def _fuzz(case: tuple[str, str]) -> None:
+    variant, text = case
+    game = rennbahn.load_game(variant)
+    try:
+        state = game.state_from_text(text)
+    except rennbahn.NotationError:
+        COUNTS["refused"] += 1
+        return
+    except Exception as exc:  # anything else is a failure, counted and reported below
+        FAILURES.append(f"{variant} {text!r}: reading raised {exc!r}")
+        return
+    COUNTS["accepted"] += 1
+    try:
+        exercise(state, random.Random(text))
+    except Exception as exc:
+        FAILURES.append(f"{variant} {text!r}: accepted, then {exc!r}")
+
+
+def test_mutated_notation_is_refused_or_fully_usable() -> None:
+    COUNTS.update(accepted=0, refused=0)
+    FAILURES.clear()
+    _fuzz()
+    print(f"ausgebremst notation fuzz: {sum(COUNTS.values())} inputs, {COUNTS['accepted']} "
+          f"accepted, {COUNTS['refused']} refused, {len(FAILURES)} failures")
+    assert not FAILURES, "\n".join(FAILURES[:5])
+    assert COUNTS["refused"] > 0 and COUNTS["accepted"] > 0
