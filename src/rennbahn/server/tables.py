@@ -36,8 +36,8 @@ from rennbahn.server.store import Store, StoredSeat, StoredTable, token_digest
 log = logging.getLogger("rennbahn.server")
 
 #: Messages a connection may send: a burst of this many, refilled at RATE per second.
-BURST = 20
-RATE = 10.0
+BURST = 30
+RATE = 20.0
 NAME_LENGTH = 40
 #: Shortest and longest move clock, in seconds.
 CLOCK_RANGE = (1.0, 30 * 24 * 3600.0)

@@ -1,0 +1,112 @@
+"""A server on loopback in a child process: for the tests and the benchmark.
+
+Always 127.0.0.1 and a free port; the process can be stopped, or killed with SIGKILL to
+show that nothing committed is lost.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from types import TracebackType
+from typing import Any, BinaryIO
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class LocalServer:
+    """``rennbahn serve`` on 127.0.0.1 with the SQLite file ``db``; its output goes to
+    ``log`` (appended, so restarts keep one log)."""
+
+    def __init__(self, db: Path, log: Path, *, bot_workers: int = 1) -> None:
+        self.db, self.log, self.bot_workers = db, log, bot_workers
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self._out: BinaryIO | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}/"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://{HOST}:{self.port}/ws"
+
+    def start(self, timeout: float = 30.0) -> LocalServer:
+        self._out = self.log.open("ab")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "rennbahn.cli.main", "serve", "--host", HOST,
+             "--port", str(self.port), "--db", str(self.db),
+             "--bot-workers", str(self.bot_workers)],
+            stdout=self._out, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=1):
+                    return self
+            except (OSError, urllib.error.URLError):
+                time.sleep(0.05)
+        self.kill()
+        raise RuntimeError("the server did not start in time")
+
+    def kill(self) -> None:
+        """SIGKILL the server and its bot workers (its process group)."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        self._close()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self._close()
+
+    def _close(self) -> None:
+        if self._out is not None:
+            self._out.close()
+            self._out = None
+
+    def request(self, method: str, path: str, body: object = None,
+                raw: bytes | None = None) -> tuple[int, Any]:
+        """An HTTP request; returns the status and the parsed JSON (or the text)."""
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        request = urllib.request.Request(self.url + path.lstrip("/"), data=data, method=method,
+                                         headers={"content-type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                status, text = response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            status, text = error.code, error.read().decode()
+        try:
+            return status, json.loads(text)
+        except json.JSONDecodeError:
+            return status, text
+
+    def __enter__(self) -> LocalServer:
+        return self.start()
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.stop()

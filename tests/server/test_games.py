@@ -1,0 +1,228 @@
+"""Whole games through real websockets to a real server process, with a kill -9 in the middle.
+
+Two people and a bot at each table, a spectator, a reconnect, undo (allowed and refused) and
+a restart (SIGKILL, then a new server on the same database). Afterwards every message each
+connection received is checked against what its seat may know, recomputed by replaying the
+finished game's record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rennbahn
+from rennbahn.core.records import Record, replay
+from rennbahn.server.local import LocalServer
+from tests.server.client import Conn
+
+GAMES = [
+    "gibgas(players=6)",  # six drivers: each one's discard is secret (I15)
+    "von0auf100(players=3,race=small)",
+    "grandprix(players=3)",
+    "ausgebremst(players=3,mode=advanced)",
+]
+NAMES = ["Anna <b>&", "Ben \"B\""]
+
+
+async def _take_turns(people: list[Conn], rng: random.Random, stats: dict[str, int]) -> bool:
+    """Each person who must act makes a random legal move; sometimes tries to undo it."""
+    acted = False
+    for conn in people:
+        view = conn.view
+        if conn.closed or view is None or view["over"]:
+            continue
+        key = (view["number"], view["ply"], tuple(view["chosen"]))
+        if view["seat"] not in view["to_act"] or not view["legal"] or conn.sent == key:
+            continue
+        conn.sent = key
+        choice = rng.choice(view["legal"])
+        by_name = rng.random() < 0.5
+        message = {"type": "move", "v": 1, "number": view["number"]}
+        message.update({"move": choice["move"]} if by_name else {"action": choice["action"]})
+        _drain(conn)
+        await conn.send(message)
+        answer = await _answer(conn)
+        if answer["type"] == "error":
+            # A bot moved first (choose again), or this fast client must slow down.
+            assert answer["code"] in ("stale", "rate_limited"), answer
+            if answer["code"] == "rate_limited":
+                await asyncio.sleep(0.2)
+            conn.sent = None
+            continue
+        stats["moves"] += 1
+        acted = True
+        if stats["moves"] % 3 == 0 and stats["undo_tries"] < 12:
+            stats["undo_tries"] += 1
+            _drain(conn)
+            await conn.send({"type": "undo", "v": 1, "number": answer["number"]})
+            reply = await _answer(conn)
+            if reply["type"] == "ack":
+                stats["undone"] += 1
+                conn.sent = None
+            else:
+                assert reply["code"] in ("undo_refused", "stale", "rate_limited"), reply
+                stats["refused"] += reply["code"] == "undo_refused"
+    return acted
+
+
+def _drain(conn: Conn) -> None:
+    while not conn.unread.empty():
+        conn.unread.get_nowait()
+
+
+async def _answer(conn: Conn) -> dict[str, Any]:
+    while True:
+        message = await conn.next()
+        if message["type"] in ("ack", "error"):
+            return message
+        assert message["type"] != "closed", "the server closed the connection"
+
+
+async def _whole_game(server: LocalServer, text: str) -> dict[str, Any]:
+    bots = rennbahn.load_game(text).num_players() - 2
+    status, created = server.request("POST", "api/tables", {
+        "game": text, "seats": [{"name": NAMES[0]}, {"name": NAMES[1]}] + [{"bot": "random"}] * bots})
+    assert status == 201, created
+    table = created["table"]
+    tokens = [s["token"] for s in created["seats"]]
+    people = [Conn(server.ws_url, table, tokens[0]), Conn(server.ws_url, table, tokens[1])]
+    spectator = Conn(server.ws_url, table, None)
+    conns = [*people, spectator]
+    for conn in conns:
+        conn.sent = None
+        await conn.open()
+    # Nothing to take back yet: refused, with the reason.
+    await people[0].send({"type": "undo", "v": 1, "number": people[0].view["number"]})
+    assert (await people[0].error())["code"] == "undo_refused"
+    stats = {"moves": 0, "undo_tries": 0, "undone": 0, "refused": 1}
+    rng = random.Random(text)
+    reconnected = restarted = False
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 40
+    while not all(c.view is not None and c.view["over"] for c in conns):
+        assert loop.time() < end, "the game did not finish"
+        if not await _take_turns(people, rng, stats):
+            await asyncio.sleep(0.005)
+        if stats["moves"] >= 4 and not reconnected:
+            reconnected = True
+            await people[1].close()
+            people[1].sent = None
+            await people[1].open()
+        if stats["moves"] >= 9 and not restarted:
+            restarted = True
+            server.kill()
+            for conn in conns:
+                if conn.reader is not None:
+                    await conn.reader  # each one sees its connection drop
+            server.start()
+            for conn in conns:
+                conn.sent = None
+                await conn.open()  # reconnect and resume from the view
+    assert reconnected and restarted
+    status, data = server.request("GET", f"api/tables/{table}/record")
+    assert status == 200
+    for conn in conns:
+        await conn.close()
+    return {"record": data, "tokens": tokens, "conns": conns, "stats": stats, "table": table}
+
+
+def _valid_views(conn: Conn) -> list[tuple[str, dict[str, Any]]]:
+    """Views still on the path of the game: those not later undone."""
+    views = [(raw, v) for raw, v in conn.received if v["type"] == "view"]
+    result = []
+    low = 10**9
+    for raw, view in reversed(views):
+        if view["ply"] <= low:
+            result.append((raw, view))
+        low = min(low, view["ply"])
+    return result[::-1]
+
+
+def _keys(value: object) -> set[str]:
+    if isinstance(value, dict):
+        return set(value).union(*(_keys(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_keys(v) for v in value))
+    return set()
+
+
+def _check_leaks(text: str, outcome: dict[str, Any]) -> None:
+    record = Record.from_json(outcome["record"])
+    states = [state for _, state in replay(record)]  # every step checked again
+    assert states[-1].is_terminal()
+    game = states[0].get_game()
+    hidden = type(game).HIDDEN_INFORMATION
+    seat_conns = outcome["conns"][:2]
+    narrated = 0
+    for conn in outcome["conns"]:
+        seat = conn.view["seat"]
+        for raw, message in conn.received:
+            for i, token in enumerate(outcome["tokens"]):
+                assert token not in raw, f"seat {seat} got seat {i}'s token"
+            assert str(record.seed) not in raw
+            if message["type"] == "welcome":
+                assert message["seat"] == seat
+        views = _valid_views(conn)
+        assert views, "no view"
+        for raw, view in views:
+            state = states[view["ply"]]
+            assert view["seat"] == seat
+            if hidden:
+                assert state.to_text() not in raw
+            narrated += len(view["narration"])
+            if seat is None:
+                try:
+                    public = state.public_observation()
+                except NotImplementedError:
+                    public = None
+                assert view["observation"] == public
+                assert view["legal"] == [] and view["your_choice"] is None
+                assert not _keys(view["observation"]) & {"hand", "discard", "licences", "me"}
+                continue
+            assert view["observation"] == json.loads(json.dumps(state.observation(seat)))
+            if view["legal"]:
+                assert [(m["action"], m["move"]) for m in view["legal"]] == [
+                    (a, state.action_to_string(seat, a)) for a in state.legal_actions(seat)]
+            drivers = view["observation"].get("drivers")
+            if isinstance(drivers, list):  # Gib Gas! with six: a hand and a discard are secret
+                for other, driver in enumerate(drivers):
+                    if other != seat:
+                        assert not {"hand", "discard"} & set(driver), (seat, other)
+                    else:
+                        assert "discard" in driver
+    assert narrated > 0
+    assert {c.view["seat"] for c in seat_conns} == {0, 1}
+
+
+@pytest.mark.parametrize("text", GAMES, ids=lambda t: t.split("(")[0])
+def test_whole_game_with_people_bots_spectator_reconnect_undo_and_kill_9(
+    text: str, tmp_path: Path
+) -> None:
+    server = LocalServer(tmp_path / "tables.sqlite3", tmp_path / "server.log")
+    server.start()
+    try:
+        outcome = asyncio.run(_whole_game(server, text))
+    finally:
+        server.stop()
+    record = Record.from_json(outcome["record"])
+    assert record.seats[:2] == NAMES and record.seats[2] == "Player 3"
+    assert len(record.steps) > 10
+    assert rennbahn.load_game(record.game) == rennbahn.load_game(text)
+    _check_leaks(text, outcome)
+    stats = outcome["stats"]
+    assert stats["refused"] >= 1
+    if text.startswith("von0auf100"):
+        assert stats["undone"] >= 1, stats  # placements are public: some undo goes through
+    # Seat tokens are stored hashed only, and never logged.
+    log = (tmp_path / "server.log").read_text()
+    db = sqlite3.connect(tmp_path / "tables.sqlite3")
+    dump = "\n".join(db.iterdump())
+    for token in outcome["tokens"]:
+        assert token not in dump and token not in log
