@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from math import cos, radians, sin
+from typing import TypeVar
 from xml.sax.saxutils import escape, quoteattr
 
 from rennbahn.core.errors import ParameterError
+from rennbahn.core.protocol import Game
 
 #: The width of every board's viewBox.
 WIDTH = 360
@@ -33,6 +35,16 @@ def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise ParameterError(f"no board language {lang!r}; choose one of {', '.join(LANGS)}")
     return lang
+
+
+G = TypeVar("G", bound=Game)
+
+
+def expect_game(game: Game, kind: type[G]) -> G:
+    """The game, checked to be the one this board draws."""
+    if not isinstance(game, kind):
+        raise ParameterError(f"this board draws {kind.TITLE}, not {game}")
+    return game
 
 
 def tr(lang: str, en: str, de: str) -> str:
@@ -197,6 +209,16 @@ def table(x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence[s
             left += widths[c]
     parts.append(line(x, y + row_height, x + total, y + row_height, "#999"))
     return group(parts), y + len(rows) * row_height
+
+
+def title_bar(title: str, note: str = "") -> str:
+    """The dark bar along the top: the game and where it stands, a note on the right."""
+    parts = [rect(0, 0, WIDTH, 28, "#212529", stroke=None),
+             text(8, 19, title, size=13, anchor="start", fill="#fff", weight="bold",
+                  fit=WIDTH - 16 - (len(note) * 6.5 if note else 0))]
+    if note:
+        parts.append(text(WIDTH - 8, 19, note, size=11, anchor="end", fill="#ced4da"))
+    return group(parts)
 
 
 def document(height: float, title: str, body: Iterable[str], *, lang: str, game: str,

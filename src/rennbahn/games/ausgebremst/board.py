@@ -28,12 +28,14 @@ from rennbahn.games._board import (
     check_lang,
     checkered,
     document,
+    expect_game,
     group,
     private,
     rect,
     seat_name,
     table,
     text,
+    title_bar,
     tr,
 )
 from rennbahn.games.ausgebremst.rules import AusgebremstGame
@@ -55,6 +57,9 @@ FIELD = "#ffe066"
 GRASS = "#74b816"
 TARGET = "#1c7ed6"
 CARD = "#fff"
+
+#: Where the track's first row lies: room above it for a tap on the finish line.
+TRACK_TOP = 112.0
 
 Box = tuple[float, float, float, float]
 
@@ -199,9 +204,11 @@ def _target_buttons(x: float, y: float, w: float, h: float, moves: Sequence[str]
         bw, bh = (w, step) if across else (step, h)
         label = tr(lang, f"play {value} to {move.partition('>')[2]}",
                    f"{value} spielen nach {move.partition('>')[2]}")
+        finish = [text(bx + bw / 2, by + bh / 2 + 5, tr(lang, "finish", "Ziel"), size=12,
+                       fill=TARGET, weight="bold")] if move.endswith(">fin") else []
         parts.append(button(move, [
             rect(bx + 1, by + 1, bw - 2, bh - 2, "#d0ebff", stroke=TARGET, rx=4,
-                 stroke_width=2.5, fill_opacity=0.85),
+                 stroke_width=2.5, fill_opacity=0.85), *finish,
             text(bx + bw - 5, by + 13, value, size=12, anchor="end", fill=TARGET,
                  weight="bold"),
         ], label=label, kind="target" if len(moves) == 1 else "target split"))
@@ -210,18 +217,19 @@ def _target_buttons(x: float, y: float, w: float, h: float, moves: Sequence[str]
 
 def _car_name(view: Mapping[str, Any], name: str, lang: str) -> str:
     """A car as people see it: its driver (numbered from 1) or "neutral N"."""
-    for index, c in enumerate(view.get("cars", [])):
+    for c in view.get("cars", []):
         if c.get("car") == name:
             seat = c.get("seat")
             if isinstance(seat, int):
                 return seat_name(seat, lang)
-            return tr(lang, f"neutral {index + 1}", f"neutral {index + 1}")
+            return tr(lang, f"neutral {name[1:]}", f"neutral {name[1:]}")
     return name
 
 
-def _car_label(index: int, c: Mapping[str, Any]) -> str:
+def _car_label(c: Mapping[str, Any]) -> str:
+    """A driver's car shows the seat's number (from 1), a neutral car its name (N1...)."""
     seat = c.get("seat")
-    return str(seat + 1) if isinstance(seat, int) else f"N{index + 1}"
+    return str(seat + 1) if isinstance(seat, int) else str(c.get("car", "N"))
 
 
 def draw_track(track: Track, view: Mapping[str, Any], moves: Sequence[str], lang: str,
@@ -287,10 +295,10 @@ def draw_track(track: Track, view: Mapping[str, Any], moves: Sequence[str], lang
         except (ValueError, KeyError, IndexError):
             continue
         x, y, w, h = boxes[space][0]
-        parts.append(car(x + w / 2, y + h / 2, SEAT_COLOURS[index % 6], _car_label(index, c),
+        parts.append(car(x + w / 2, y + h / 2, SEAT_COLOURS[index % 6], _car_label(c),
                          ink=SEAT_INK[index % 6], size=20))
     if "fin" in targets:
-        parts.append(_target_buttons(line_x, fy - 30 - TAP, 2 * LANE, TAP, targets["fin"],
+        parts.append(_target_buttons(line_x, fy - 10 - TAP, 2 * LANE, TAP, targets["fin"],
                                      lang))
     return parts, top + height + 30
 
@@ -435,15 +443,13 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
               lang: str = "en") -> str:
     """The Ausgebremst race as ``view`` shows it; ``moves`` are the viewer's legal moves."""
     check_lang(lang)
-    assert isinstance(game, AusgebremstGame)
+    game = expect_game(game, AusgebremstGame)
     legal = frozenset(moves)
     race = int(view.get("race", 1))
     track = game.tracks[min(max(race, 1), len(game.tracks)) - 1]
     title = (f"Ausgebremst — {tr(lang, 'race', 'Rennen')} {race}/"
              f"{len(view.get('races', [])) or 1}: {track.name}")
-    parts: list[str] = [rect(0, 0, WIDTH, 28, "#212529", stroke=None),
-                        text(8, 19, title, size=13, anchor="start", fill="#fff",
-                             weight="bold", fit=WIDTH - 16)]
+    parts: list[str] = [title_bar(title)]
     turn = view.get("turn")
     status = []
     if view.get("finish") and len(view.get("finish", [])) == len(view.get("cars", [])):
@@ -459,7 +465,7 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
         else tr(lang, "anti-clockwise", "gegen den Uhrzeigersinn")
     status.append(direction)
     parts.append(text(8, 44, " · ".join(status), size=11, anchor="start", fit=WIDTH - 16))
-    drawn, y = draw_track(track, view, list(moves), lang, 86.0)
+    drawn, y = draw_track(track, view, list(moves), lang, TRACK_TOP)
     parts += drawn
     hand, y = _hand(view, legal, lang, y)
     parts += hand

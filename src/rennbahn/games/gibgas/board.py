@@ -22,12 +22,14 @@ from rennbahn.games._board import (
     circle,
     die,
     document,
+    expect_game,
     group,
     private,
     rect,
     seat_name,
     star,
     text,
+    title_bar,
     tr,
 )
 from rennbahn.games.gibgas.components import START_DAMAGE, Kind
@@ -256,11 +258,11 @@ def _driver_strip(i: int, d: Mapping[str, Any], view: Mapping[str, Any], lang: s
     hand = d.get("hand")
     size = int(d.get("hand_size", len(hand) if hand is not None else 0))
     if i != you:
-        for k in range(min(size, 9)):
-            parts.append(_card_back(280 + (k % 5) * 9, y + 8 + (k // 5) * 22, 12, 18))
+        for k in range(min(size, 9)):  # fanned out, one back per card
+            parts.append(_card_back(282 + k * 7, y + 10, 14, 22))
         words = tr(lang, f"{size} card" + ("s" if size != 1 else ""),
                    f"{size} Karte" + ("n" if size != 1 else ""))
-        parts.append(text(318, y + 54, words, size=9, fill="#555"))
+        parts.append(text(318, y + 48, words, size=9, fill="#555"))
     else:
         parts.append(text(318, y + 30, tr(lang, f"{size} in hand", f"{size} auf der Hand"),
                           size=9, fill="#555"))
@@ -366,16 +368,13 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
               lang: str = "en") -> str:
     """The Gib Gas! table as ``view`` shows it; ``moves`` are the viewer's legal moves."""
     check_lang(lang)
-    assert isinstance(game, GibGasGame)
+    game = expect_game(game, GibGasGame)
     legal = frozenset(moves)
     parts: list[str] = []
     round_no = view.get("round", 1)
     title = f"Gib Gas! — {tr(lang, 'round', 'Runde')} {round_no}"
-    parts.append(rect(0, 0, WIDTH, 28, "#212529", stroke=None))
-    parts.append(text(8, 19, title, size=14, anchor="start", fill="#fff", weight="bold"))
-    parts.append(text(WIDTH - 8, 19, tr(lang, f"{view.get('stack_left', 0)} in the stack",
-                                        f"{view.get('stack_left', 0)} im Stapel"),
-                      size=11, anchor="end", fill="#ced4da"))
+    left = view.get("stack_left", 0)
+    parts.append(title_bar(title, tr(lang, f"{left} in the stack", f"{left} im Stapel")))
     y = 34.0
     row: list[str] = list(view.get("row", []))
     gap = (WIDTH - ROW_CARDS * CARD_W) / (ROW_CARDS + 1)

@@ -29,6 +29,7 @@ from rennbahn.games._board import (
     rect,
     seat_name,
     text,
+    title_bar,
     tr,
 )
 
@@ -191,15 +192,14 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
     check_lang(lang)
     legal = frozenset(moves)
     track: list[Mapping[str, Any]] = list(view.get("track", []))
-    parts: list[str] = [rect(0, 0, WIDTH, 28, "#212529", stroke=None)]
     turn = view.get("turn")
     title = "Grand Prix"
-    parts.append(text(8, 19, title, size=14, anchor="start", fill="#fff", weight="bold"))
+    who = ""
     if view.get("phase") != "over" and isinstance(turn, int):
         who = (tr(lang, "your turn", "du bist dran") if turn == view.get("seat")
                else tr(lang, f"{seat_name(turn, lang)} to move",
                        f"{seat_name(turn, lang)} ist dran"))
-        parts.append(text(WIDTH - 8, 19, who, size=11, anchor="end", fill="#ced4da"))
+    parts: list[str] = [title_bar(title, who)]
     # The grid: the laid cards and the open end where the next card goes.
     cells = {(int(c["x"]), int(c["y"])) for c in track}
     open_end = None

@@ -29,6 +29,7 @@ from rennbahn.games._board import (
     seat_name,
     table,
     text,
+    title_bar,
     tr,
 )
 from rennbahn.games.von0auf100.components import COLOURS
@@ -204,10 +205,9 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
     cols, rows, start_cells, loop = circuit(length)
     s = (WIDTH - 2 * MARGIN) / cols
     top = 30.0
-    parts: list[str] = [rect(0, 0, WIDTH, 28, "#212529", stroke=None)]
     title = (f"Von 0 auf 100 — {tr(lang, 'race', 'Rennen')} {view.get('race', 1)}/"
              f"{view.get('races', 1)}, {tr(lang, 'round', 'Runde')} {view.get('round', 1)}")
-    parts.append(text(8, 19, title, size=13, anchor="start", fill="#fff", weight="bold"))
+    parts: list[str] = [title_bar(title)]
     parts.append(rect(MARGIN, top, cols * s, rows * s, GRASS, stroke="#2b8a3e", rx=8))
 
     def at(cell: tuple[int, int]) -> tuple[float, float]:
