@@ -20,6 +20,9 @@ State notation (``to_text``), fields separated by spaces, seats by `` | ``::
   ``?`` a die still to roll;
 * with two drivers, last, Franz: ``F:`` his pile (count of 200..250 and Tempo-Halten)
   ``/last speed card/card this round/speed this round``.
+
+``state_from_text`` refuses, with a ``NotationError``, any text that is not the notation of a
+position the rules can be in (docs/rules/gibgas.md, "Notation", lists the checks).
 """
 
 from __future__ import annotations
