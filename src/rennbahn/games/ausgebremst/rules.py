@@ -1186,7 +1186,7 @@ class AusgebremstState(State):
             self._check_advanced(car)
 
     def _check_cards(self, car: int, parts: Sequence[Counts], deck: Counts) -> None:
-        total = tuple(sum(p[v] for p in parts) for v in range(7))
+        total = tuple(map(sum, zip(*parts, strict=True)))
         if total != deck:
             raise NotationError(
                 f"car {car}: its cards (hand, deck, played, stacks, pit cards) are "
@@ -1391,7 +1391,10 @@ class AusgebremstState(State):
 
 
 def _tally(cards: Sequence[int]) -> Counts:
-    return tuple(sum(1 for c in cards if c == v) if v else 0 for v in range(7))
+    counts = [0] * 7
+    for card in cards:
+        counts[card] += 1
+    return tuple(counts)
 
 
 def _counts(counts: Counts) -> str:
