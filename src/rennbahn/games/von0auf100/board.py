@@ -112,12 +112,17 @@ def _road(x: float, y: float, s: float, before: tuple[int, int], here: tuple[int
 
 
 def _cars_on(x: float, y: float, s: float, letters: Sequence[str]) -> str:
+    """The cars on one card, centred: one in the middle, more two abreast."""
     parts = []
     size = s * 0.26
-    for k, letter in enumerate(sorted(letters, key=COLOURS.index)):
-        row, col = divmod(k, 2)
-        cx = x + s * (0.3 + 0.4 * col)
-        cy = y + s * (0.2 + 0.3 * row)
+    shown = sorted(letters, key=COLOURS.index)
+    per_row = 1 if len(shown) == 1 else 2
+    rows = (len(shown) + per_row - 1) // per_row
+    for k, letter in enumerate(shown):
+        row, col = divmod(k, per_row)
+        in_row = min(per_row, len(shown) - row * per_row)
+        cx = x + s / 2 + (col - (in_row - 1) / 2) * s * 0.42
+        cy = y + s * 0.66 + (row - (rows - 1) / 2) * s * 0.26
         parts.append(car(cx, cy, CAR_FILL[letter], letter, ink=CAR_INK[letter], size=size))
     return "".join(parts)
 
@@ -167,7 +172,14 @@ def _status(view: Mapping[str, Any], lang: str) -> list[str]:
     phase = view.get("phase")
     you = view.get("you")
     if phase == "over":
-        return [tr(lang, "The race is over.", "Das Rennen ist vorbei.")]
+        lines = [tr(lang, "The race is over.", "Das Rennen ist vorbei.")]
+        score = [int(v) for v in view.get("score", [])]
+        if score and max(score) > 0:
+            best = [seat_name(p, lang) for p, v in enumerate(score) if v == max(score)]
+            names = tr(lang, " and ", " und ").join(best)
+            lines.append(tr(lang, f"{names} {'win' if len(best) > 1 else 'wins'}!",
+                            f"{names} {'gewinnen' if len(best) > 1 else 'gewinnt'}!"))
+        return lines
     if phase == "layout":
         return [tr(lang, "The track is being laid.", "Die Strecke wird gelegt.")]
     if phase == "deal":
@@ -234,7 +246,8 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
     for square in range(1, length + 1):
         x, y = at(square_cells[square][0])
         if square <= len(track):
-            parts.append(_symbol(x + s / 2, y + s / 2, track[square - 1], s))
+            # The symbol in the card's upper part, the cars standing below it.
+            parts.append(_symbol(x + s / 2, y + s * 0.33, track[square - 1], s * 0.85))
         else:  # not laid yet
             parts.append(rect(x + 4, y + 4, s - 8, s - 8, "#495057", stroke="#222", rx=3))
         if square % 5 == 0:
@@ -268,8 +281,8 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
             parts.append(car(cx, y + 30, CAR_FILL[letter], letter, ink=CAR_INK[letter],
                              size=16))
             if letter in owners:
-                parts.append(text(cx, y + 52, f"{tr(lang, 'D', 'F')}{int(owners[letter]) + 1}",
-                                  size=9))
+                parts.append(text(cx, y + 52, seat_name(int(owners[letter]), lang), size=9,
+                                  fit=34))
     y = top + rows * s + 8
     starter = seat_name(int(view.get("start", 0)), lang)
     parts.append(text(8, y + 12, tr(lang, f"Starting tile: {starter}",
