@@ -57,6 +57,12 @@ class Conn:
             self.closed = True
             self.unread.put_nowait({"type": "closed"})
 
+    @property
+    def current(self) -> dict[str, Any]:
+        """The last view received."""
+        assert self.view is not None, "no view yet"
+        return self.view
+
     async def send(self, message: dict[str, Any]) -> None:
         assert self.ws is not None
         await self.ws.send(json.dumps(message))

@@ -7,7 +7,6 @@ Routes (see docs/server.md): ``GET /`` (a plain page), ``GET /api/games``,
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import html
 import logging
@@ -94,9 +93,8 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
             pool = ProcessPoolExecutor(
                 max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn")
             )
-            loop = asyncio.get_running_loop()
-            await asyncio.gather(*(loop.run_in_executor(pool, warm_up)
-                                   for _ in range(bot_workers)))
+            for _ in range(bot_workers):  # the workers start while the server does
+                pool.submit(warm_up)
         hub = Hub(store, pool)
         state["hub"] = hub
         await hub.start()
