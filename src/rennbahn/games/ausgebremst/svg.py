@@ -100,5 +100,6 @@ def track_svg(track: Track, cars: dict[int, str] | None = None) -> str:
         f'{height + 2 * margin:.0f}"><title>{title}</title>'
         f'<rect width="100%" height="100%" fill="#5a8f4e"/>'
         + "".join(pieces)
-        + f'<text x="{margin}" y="30" font-size="18" fill="white">{title}</text></svg>'
+        + f'<text x="{margin}" y="{height + 2 * margin - 12:.0f}" font-size="18" '
+        f'fill="white">{title}</text></svg>'
     )
