@@ -205,12 +205,16 @@ def test_a_seat_is_handed_to_a_bot_and_taken_back(server: LocalServer) -> None:
     asyncio.run(_hand_over(server))
 
 
-async def _clock(server: LocalServer) -> None:
-    created = _create(server, clock=1.0)
-    table = created["table"]
-    anna = Conn(server.ws_url, table, created["seats"][0]["token"])
+async def _clocked(server: LocalServer, clock: float) -> tuple[Conn, dict[str, Any]]:
+    """A table with a move clock, Anna connected, and her view once some clock runs."""
+    created = _create(server, clock=clock)
+    anna = Conn(server.ws_url, created["table"], created["seats"][0]["token"])
     await anna.open()
-    view = await _wait_for(anna, lambda v: v["deadlines"])
+    return anna, await _wait_for(anna, lambda v: v["deadlines"])
+
+
+async def _clock(server: LocalServer) -> None:
+    anna, view = await _clocked(server, 1.0)
     assert all(float(t) > 0 for t in view["deadlines"].values())
     # Nobody moves: the stand-in plays for whoever's clock ran out.
     view = await _wait_for(anna, lambda v: any(s["away"] for s in v["seats"]), timeout=15)
@@ -229,11 +233,7 @@ def test_the_move_clock_hands_an_absent_seat_to_a_stand_in(server: LocalServer) 
 
 
 async def _clock_after_restart(server: LocalServer) -> None:
-    created = _create(server, clock=2.0)
-    table = created["table"]
-    anna = Conn(server.ws_url, table, created["seats"][0]["token"])
-    await anna.open()
-    view = await _wait_for(anna, lambda v: v["deadlines"])
+    anna, view = await _clocked(server, 2.0)
     await anna.close()
     server.kill()
     server.start()
