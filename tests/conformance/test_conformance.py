@@ -109,7 +109,7 @@ def _check_node(state: State, rng: random.Random) -> None:
             with pytest.raises(rennbahn.IllegalActionError):
                 state.apply_actions([state.legal_actions(0)[0]] * (n + 1))
             assert state.to_text() == text
-    for seat in (n, -1):
+    for seat in (n, -5):
         with pytest.raises(rennbahn.IllegalActionError):
             state.observation(seat)
         with pytest.raises(rennbahn.IllegalActionError):

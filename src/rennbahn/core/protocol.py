@@ -247,6 +247,8 @@ class State(ABC):
         """Sorted legal actions of ``player`` (default: the player to move; chance too)."""
         if player is None:
             player = self.current_player()
+            if player == TERMINAL:
+                return []
         if player == CHANCE:
             return [a for a, _ in self._chance_outcomes()] if self.is_chance_node() else []
         self._check_seat(player)
