@@ -45,7 +45,7 @@ OFFERED: dict[str, Callable[[str], bool]] = {
     "gibgas": lambda move: True,
     "von0auf100": lambda move: True,
     "grandprix": lambda move: True,
-    "ausgebremst": lambda move: re.fullmatch(r"\d>\w+|pass:\w*|stack\d|put\d|discard\d",
+    "ausgebremst": lambda move: re.fullmatch(r"\d>\w+|pass:\w*|stack\d|put\d|take\d|discard\d",
                                              move) is not None,
 }
 #: The keys a seat's observation holds beyond the public one, for games whose

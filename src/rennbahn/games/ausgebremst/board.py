@@ -58,6 +58,15 @@ GRASS = "#74b816"
 TARGET = "#1c7ed6"
 CARD = "#fff"
 
+#: What a car waits for between turns (the view's ``waiting`` step), in both languages.
+STEP_WORDS = {
+    "draw": ("draws a card", "zieht eine Karte"),
+    "deck": ("chooses a deck", "wählt ein Kartenset"),
+    "gears": ("arranges the gear stacks", "ordnet die Gangstapel"),
+    "stack": ("picks a gear stack", "wählt einen Gangstapel"),
+    "take": ("takes a pit stop card", "nimmt eine Boxenstopp-Karte"),
+    "put": ("puts the other on a stack", "legt die andere auf einen Stapel"),
+}
 #: Where the track's first row lies: room above it for a tap on the finish line.
 TRACK_TOP = 112.0
 
@@ -380,6 +389,44 @@ def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
     return [private(parts, f"hand: {hand_label}")], y
 
 
+def _pit_cards(view: Mapping[str, Any], legal: frozenset[str], lang: str,
+               y: float) -> tuple[list[str], float]:
+    """The pit stop cards lying beside the pit lane, per car; the viewer's own to tap when
+    it stops in the pits and takes one."""
+    cars = [c for c in view.get("cars", []) if c.get("pit_cards")]
+    if not cars:
+        return [], y
+    parts = [text(8, y + 14, tr(lang, "Pit stop cards", "Boxenstopp-Karten"), size=12,
+                  anchor="start", weight="bold")]
+    y += 20
+    others = []
+    for c in cars:
+        values = [int(v) for v in c["pit_cards"]]
+        if c.get("seat") == view.get("seat") and any(f"take{v}" in legal for v in values):
+            for k, value in enumerate(values):
+                x = 8 + k * 64
+                body = [rect(x, y, 56, 76, CARD, stroke="#212529", rx=6, stroke_width=1.5),
+                        text(x + 28, y + 48, str(value), size=30, weight="bold",
+                             fill="#1864ab")]
+                move = f"take{value}"
+                if move in legal:
+                    body.append(rect(x - 2, y - 2, 60, 80, "none", stroke="#f59f00", rx=7,
+                                     stroke_width=3))
+                    parts.append(button(move, body, label=tr(lang, f"take the {value}",
+                                                            f"die {value} nehmen")))
+                else:
+                    parts.append(group(body))
+            y += 84
+        else:
+            others.append(f"{_car_name(view, str(c.get('car')), lang)}: "
+                          + " ".join(str(v) for v in values))
+    if others:
+        parts.append(text(8, y + 12, " · ".join(others), size=11, anchor="start",
+                          fit=WIDTH - 16))
+        y += 18
+    return parts, y + 4
+
+
 def _standings(view: Mapping[str, Any], lang: str, y: float) -> tuple[list[str], float]:
     cars: list[Mapping[str, Any]] = list(view.get("cars", []))
     if not cars:
@@ -459,8 +506,9 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
     waiting = view.get("waiting")
     if isinstance(waiting, Mapping):
         who = _car_name(view, str(waiting.get("car")), lang)
-        status.append(tr(lang, f"waiting: {waiting.get('step')} for {who}",
-                         f"wartet: {waiting.get('step')} für {who}"))
+        step = str(waiting.get("step"))
+        en, de = STEP_WORDS.get(step, (step, step))
+        status.append(f"{who} {tr(lang, en, de)}")
     direction = tr(lang, "clockwise", "im Uhrzeigersinn") if track.direction == "clockwise" \
         else tr(lang, "anti-clockwise", "gegen den Uhrzeigersinn")
     status.append(direction)
@@ -469,6 +517,8 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
     parts += drawn
     hand, y = _hand(view, legal, lang, y)
     parts += hand
+    pit, y = _pit_cards(view, legal, lang, y)
+    parts += pit
     standings, y = _standings(view, lang, y)
     parts += standings
     book, y = _bookkeeper(view, lang, y)
