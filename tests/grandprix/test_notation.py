@@ -145,6 +145,28 @@ def test_illegal_moves_are_refused_and_change_nothing() -> None:
     assert state.to_text() == f"{FULL} {FOUR} 0:roll 40"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [f"s {FOUR} 0:choose 4", f"sc? {FOUR} 0:place 4", f"ssss {FOUR} 2:draw 6",
+     f"{FULL} {FOUR} 0:roll 52", f"{FULL} 17,0,0,0 0:stand2 52", f"{FULL} 42,0,0,0 over:0 52"],
+)
+def test_bad_seats_are_refused_as_the_base_class_does(text: str) -> None:
+    """The fast paths of legal_actions and apply_action check seats and ids like the core."""
+    state = at(text)
+    for bad in (-5, 4, True, 1.0, "0", None if state.is_terminal() else -4):
+        if bad is None:
+            continue
+        with pytest.raises(rennbahn.IllegalActionError):
+            state.legal_actions(bad)  # type: ignore[arg-type]
+    chance = [a for a, _ in state.chance_outcomes()]
+    assert state.legal_actions(CHANCE) == chance
+    assert bool(chance) == state.is_chance_node()
+    for bad_action in (True, 1.0, "0", -1, 99):
+        with pytest.raises(rennbahn.IllegalActionError):
+            state.apply_action(bad_action)  # type: ignore[arg-type]
+    assert state.to_text() == text
+
+
 def test_nothing_is_hidden_so_resampling_gives_the_state() -> None:
     state = play(at(f"ssss {FOUR} 2:choose 6"), "build", "pit", "roll", "4")
     for seat in range(4):

@@ -10,11 +10,13 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import random
 from pathlib import Path
 
 import pytest
 
 import rennbahn
+from rennbahn.core.driver import random_step
 from rennbahn.core.protocol import CHANCE, TERMINAL
 from rennbahn.games.grandprix.components import (
     CURVE,
@@ -463,6 +465,20 @@ def test_i16_a_builder_may_not_leave_a_card_no_place() -> None:
     assert state.observation(0)["set_aside"] == []
     other = play(at(f"Pc<ssc< {FOUR} 0:choose 8", SET_ASIDE), "build", "curve")
     assert names(other) == ["left", "right"]
+
+
+@pytest.mark.parametrize("game", ["grandprix(players=2)", "grandprix(stack=plus_large)"])
+def test_i16_every_card_of_the_stack_is_laid_in_random_races(game: str) -> None:
+    """I16: random builders (the worst) lay every card, all the way to the turnaround."""
+    loaded = rennbahn.load_game(game)
+    rng = random.Random(16)
+    for _ in range(25):
+        state = loaded.new_initial_state()
+        while not state.is_terminal():
+            random_step(state, rng)
+        drawn = state.to_text().split()[0]
+        assert "x" not in drawn
+        assert len(state.observation(0)["track"]) == loaded.stack.size + 2  # type: ignore[attr-defined]
 
 
 def test_i16_a_way_into_a_dead_end_is_refused_in_notation() -> None:

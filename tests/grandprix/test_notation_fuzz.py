@@ -1,0 +1,116 @@
+"""Fuzzing the Grand Prix notation reader: refuse it, or every protocol call works on it.
+
+The seeds are positions of seeded random races of every registered variant (and of
+``dead_end=set_aside``, whose tracks can hold set-aside cards). Hypothesis mutates them
+(characters replaced, inserted or deleted; card letters, ways and marks put in; numbers
+changed; fields or cars swapped; a field taken from another position of the same variant)
+and each result must either be refused with a ``NotationError`` or be a position on which
+every protocol call works (``exercise``, shared with Gib Gas!: whose turn, legal moves per
+seat, chance outcomes, observations, the public observation, the notation round trip,
+clone, resampling per seat, returns, and a random continuation to the end).
+
+Examples are bounded and derandomized. ``GRANDPRIX_FUZZ_EXAMPLES=10000`` runs a long fuzz and
+prints the counts (``pytest -s``).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rennbahn
+from rennbahn.core.driver import random_step
+from tests.gibgas.test_notation_fuzz import _edit, _number, _swap, exercise
+
+EXAMPLES = int(os.environ.get("GRANDPRIX_FUZZ_EXAMPLES", "150"))
+# What ``_card`` may put in besides the characters of Gib Gas!'s edits (digits, separators,
+# letters, and some that no notation uses).
+CARD_CHARACTERS = "scAPOGTx<>?*-:"
+EXTRA_VARIANTS = ("grandprix(players=3,dead_end=set_aside)",)
+COUNTS = {"accepted": 0, "refused": 0}
+FAILURES: list[str] = []
+
+
+@functools.cache
+def seeds() -> list[tuple[str, str]]:
+    """(variant, notation): about a dozen positions of two seeded races of every variant."""
+    entry = next(e for e in rennbahn.registered_games() if e.name == "grandprix")
+    found = []
+    for variant in (*entry.variants, *EXTRA_VARIANTS):
+        game = rennbahn.load_game(variant)
+        for race in range(2):
+            rng = random.Random(f"{variant}/{race}")
+            state = game.new_initial_state()
+            texts = [state.to_text()]
+            while not state.is_terminal():
+                random_step(state, rng)
+                texts.append(state.to_text())
+            step = max(1, len(texts) // 12)
+            found += [(variant, t) for t in texts[::step] + texts[-1:]]
+    return found
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> tuple[str, str]:
+    variant, text = draw(st.sampled_from(seeds()))
+    for _ in range(draw(st.integers(1, 3))):
+        mutation = draw(st.sampled_from((_edit, _card, _swap, _number, _transplant)))
+        text = mutation(draw, variant, text)
+    return variant, text
+
+
+def _card(draw: st.DrawFn, variant: str, text: str) -> str:
+    """A character of Grand Prix's own (a card, a way, a mark) put in, or one taken out."""
+    at = draw(st.integers(0, len(text)))
+    new = draw(st.sampled_from(CARD_CHARACTERS))
+    if draw(st.booleans()):
+        return text[:at] + new + text[at:]
+    return text[:at] + new + text[at + 1:]
+
+
+def _transplant(draw: st.DrawFn, variant: str, text: str) -> str:
+    """One field (cards, cars, turn or turns played) taken from another position."""
+    donor = draw(st.sampled_from([t for v, t in seeds() if v == variant])).split(" ")
+    fields = text.split(" ")
+    if len(fields) != len(donor):
+        return text
+    f = draw(st.integers(0, len(fields) - 1))
+    fields[f] = donor[f]
+    return " ".join(fields)
+
+
+@settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def _fuzz(case: tuple[str, str]) -> None:
+    variant, text = case
+    game = rennbahn.load_game(variant)
+    try:
+        state = game.state_from_text(text)
+    except rennbahn.NotationError:
+        COUNTS["refused"] += 1
+        return
+    except Exception as exc:  # anything else is a failure, counted and reported below
+        FAILURES.append(f"{variant} {text!r}: reading raised {exc!r}")
+        return
+    COUNTS["accepted"] += 1
+    try:
+        exercise(state, random.Random(text))
+        for seat in range(game.num_players()):
+            assert game.state_from_text(text).observation(seat) == state.observation(seat)
+    except Exception as exc:
+        FAILURES.append(f"{variant} {text!r}: accepted, then {exc!r}")
+
+
+def test_mutated_notation_is_refused_or_fully_usable() -> None:
+    COUNTS.update(accepted=0, refused=0)
+    FAILURES.clear()
+    _fuzz()
+    print(f"grandprix notation fuzz: {sum(COUNTS.values())} inputs, {COUNTS['accepted']} "
+          f"accepted, {COUNTS['refused']} refused, {len(FAILURES)} failures")
+    assert not FAILURES, "\n".join(FAILURES[:5])
+    assert COUNTS["refused"] > 0 and COUNTS["accepted"] > 0
