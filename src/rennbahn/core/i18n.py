@@ -1,0 +1,53 @@
+"""The languages a player can choose, and one way to look up a text in either.
+
+Every text a player sees comes from a catalogue: a dict from a key to a ``str.format``
+template, one per language. A game keeps its catalogue beside its narration; the front ends
+(terminal, web pages) keep theirs. Card names keep their German originals in both languages.
+
+>>> CATALOGUE = {"en": {"won": "{name} wins"}, "de": {"won": "{name} gewinnt"}}
+>>> text(CATALOGUE, "de", "won", name="Anna")
+'Anna gewinnt'
+>>> seat_name(2, "de")
+'Fahrer 3'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rennbahn.core.errors import ParameterError, allowed_list
+
+#: The languages of every text a player sees; the first is the default.
+LANGUAGES = ("en", "de")
+DEFAULT = LANGUAGES[0]
+
+Catalogue = Mapping[str, Mapping[str, str]]
+
+_SEAT = {"en": "Driver {number}", "de": "Fahrer {number}"}
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if it is one of :data:`LANGUAGES`, else a ParameterError naming them."""
+    if lang not in LANGUAGES:
+        known = allowed_list(list(LANGUAGES))
+        raise ParameterError(f"unknown language {lang!r}; languages: {known}")
+    return lang
+
+
+def text(catalogue: Catalogue, lang: str, key: str, /, **values: object) -> str:
+    """The text ``key`` in ``lang``, filled in with ``values``."""
+    return catalogue[check_language(lang)][key].format(**values)
+
+
+def seat_name(seat: int, lang: str = DEFAULT, names: Sequence[str] | None = None) -> str:
+    """What people call a seat: the name given to it, else "Driver n" counted from 1."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return _SEAT[check_language(lang)].format(number=seat + 1)
+
+
+def missing_keys(catalogue: Catalogue) -> dict[str, set[str]]:
+    """Keys some language has and another lacks (a test asserts this is empty)."""
+    every = set().union(*(set(c) for c in catalogue.values()))
+    return {lang: every - set(catalogue.get(lang, {})) for lang in LANGUAGES
+            if every - set(catalogue.get(lang, {}))}
