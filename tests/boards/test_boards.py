@@ -222,3 +222,37 @@ def test_text_is_escaped() -> None:
     view["stack"] = {"<b>&": 1}
     root = ET.fromstring(board(game)(view, game))
     assert any(e.text and "<b>&" in e.text for e in root.iter())
+
+
+def kind_of(move: str) -> str:
+    """A move's kind: its notation without numbers (``3>12o`` -> ``>o``, ``take 230`` ->
+    ``take``)."""
+    return re.sub(r"[\d ]+", "", move)
+
+
+@pytest.mark.parametrize(("text", "rare"), (
+    ("gibgas(players=6,champions=true)", {"discard", "take", "repair"}),
+    ("grandprix(players=3)", {"left", "right", "again", "stay"}),
+    ("ausgebremst(players=4,mode=advanced)", {"stack", "take", "put", "pass:"}),
+    ("ausgebremst(players=3,pit_overshoot=discard)", {">fin", ">p", ">b"}),
+))
+def test_every_kind_of_move_is_offered(text: str, rare: set[str]) -> None:
+    """Rare moves too (a pit stop's take, repair, the grandstand, the finish line, a pass):
+    the board is drawn the first time each kind of move is legal for a seat."""
+    game = load_game(text)
+    draw = board(game)
+    offered = OFFERED[game.NAME]
+    seen: set[str] = set()
+    for seed in range(3):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            for seat in range(game.num_players()):
+                moves = moves_of(state, seat)
+                new = {kind_of(m) for m in moves if offered(m)} - seen
+                if new:
+                    seen |= new
+                    root = check_shape(draw(state.observation(seat), game, moves=moves), "en")
+                    check_moves(root, moves, offered)
+            random_step(state, rng)
+    assert rare <= seen, f"the playouts never reached {rare - seen}"
