@@ -28,6 +28,8 @@ def test_list_is_the_default_and_has_json() -> None:
     assert "Nurburg-Ring" in plain.output and "80 spaces" in plain.output
     data = json.loads(runner.invoke(app, ["list", "--json"]).output)
     assert [row["distance"] for row in data] == [74, 76, 80, 73, 80, 77, 79, 77]
+    assert [row["reserve"] for row in data] == [3, 2, 2, 3, 2, 2, 2, 2]  # I29
+    assert all(row["reserve"] == row["rulebook_reserve"] for row in data)
     assert data[2]["difficulty"] == "hard" and data[3]["direction"] == "anti-clockwise"
 
 

@@ -18,6 +18,7 @@ from rennbahn.games.ausgebremst.tracks import (
     race_track,
     race_tracks,
     read_half,
+    reserve,
 )
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="print JSON")]
@@ -37,6 +38,8 @@ def _rows() -> list[dict[str, object]]:
             "difficulty": race.difficulty,
             "distance": ideal_distance(track, track.grid[0]),
             "rulebook_distance": race.distance,
+            "reserve": reserve(track, race, 0),
+            "rulebook_reserve": race.reserve,
             "lap": track.lap,
         })
     return rows
@@ -51,7 +54,8 @@ def main(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 
 @app.command("list")
 def list_tracks(as_json: JsonFlag = False) -> None:
-    """The eight tracks: name, direction, difficulty and the computed distance."""
+    """The eight tracks: name, direction, difficulty, the computed distance and the points
+    in reserve from row 1 without a pit stop."""
     rows = _rows()
     if as_json:
         typer.echo(json.dumps(rows, indent=1))
@@ -59,7 +63,8 @@ def list_tracks(as_json: JsonFlag = False) -> None:
     console = Console()
     for row in rows:
         console.print(f"{row['number']}  {row['name']:18} {row['direction']:15} "
-                      f"{row['difficulty']:7} {row['distance']} spaces (lap {row['lap']})")
+                      f"{row['difficulty']:7} {row['distance']} spaces (lap {row['lap']}), "
+                      f"reserve {row['reserve']}")
 
 
 def _fail(error: str) -> typer.Exit:
