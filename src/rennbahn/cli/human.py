@@ -22,6 +22,14 @@ from rennbahn.core.protocol import Game
 from rennbahn.core.registry import game_entry
 
 
+def _menu_number(text: str) -> int | None:
+    """The menu number typed, or None: ASCII digits only (``'²'.isdigit()`` is true, but
+    ``int('²')`` fails), and few of them (a menu is short)."""
+    if text.isascii() and text.isdigit() and len(text) <= 6:
+        return int(text)
+    return None
+
+
 class QuitGameError(Exception):
     """The person typed quit."""
 
@@ -99,8 +107,9 @@ class HumanSeat:
             if word in self.extra:
                 self.console.print(self.extra[word][1](view))
                 continue
-            if text.isdigit() and 1 <= int(text) <= len(legal):
-                action = legal[int(text) - 1]
+            number = _menu_number(text)
+            if number is not None and 1 <= number <= len(legal):
+                action = legal[number - 1]
                 break
             try:
                 action = view.string_to_action(text)

@@ -1,11 +1,31 @@
-"""The ``rennbahn`` command: play, sim, replay, games (and tracks for Ausgebremst)."""
+"""The ``rennbahn`` command: play, sim, replay, games (and tracks for Ausgebremst).
+
+Errors: every command runs under one handler (:class:`GuardedGroup`). Bad input (an error of
+the :class:`~rennbahn.RennbahnError` family, an operating-system error such as a missing file
+or an unwritable path, a malformed command line) is one line on stderr and exit code 2.
+Anything else is a bug in rennbahn: one line that says so and names the file the traceback
+was written to, exit code 70.
+
+Records and resuming: ``play --record FILE`` checks that FILE can be written before the game
+starts and replaces it atomically after every step; until the end its ``result`` is null.
+Quitting keeps the record so far (without ``--record``: ``rennbahn-<game>-<seed>.json`` in
+the current folder) and says how to go on: ``play --resume FILE``. A resumed game goes on
+exactly as it would have gone without the interruption: the driver runs again from the start
+with the record's seed; people's recorded moves are played back, bots are asked again and
+chance is drawn again from the same generator (both checked against the record), and then
+play goes on live. The generator therefore continues as in one uninterrupted game.
+"""
 
 from __future__ import annotations
 
 import importlib
 import json
+import os
+import random
 import secrets
 import sys
+import tempfile
+import traceback
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,31 +34,93 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
+from typer._click import ClickException, Context
+from typer._click.exceptions import NoArgsIsHelpError
+from typer.core import TyperGroup
 
 from rennbahn.bots.factory import bot_names, make_bot
 from rennbahn.cli.human import HumanSeat, QuitGameError, load_ui, narration, render_view
-from rennbahn.core.driver import Bot, play
-from rennbahn.core.errors import RennbahnError
-from rennbahn.core.params import parse_game_string
-from rennbahn.core.protocol import Game
-from rennbahn.core.records import Record, replay
+from rennbahn.core.driver import Bot, SeatView, play
+from rennbahn.core.errors import RecordError, RennbahnError
+from rennbahn.core.params import parse_game_string, shown
+from rennbahn.core.protocol import SIMULTANEOUS, Game, State
+from rennbahn.core.records import Record, Step, check_writable, replay
 from rennbahn.core.registry import game_entry, load_game, registered_games
 from rennbahn.sim.runner import Summary, run_games
 
+#: Exit code of bad input (as click uses for a malformed command line).
+EXIT_BAD_INPUT = 2
+#: Exit code of a bug in rennbahn (EX_SOFTWARE of sysexits.h).
+EXIT_BUG = 70
+#: Most worker processes ``sim`` starts.
+MAX_WORKERS = 64
+
+console = Console()
+errors = Console(stderr=True, soft_wrap=True)
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+def _say_error(message: str) -> None:
+    errors.print(Text.assemble(("error: ", "red"), _one_line(message)))
+
+
+class GuardedGroup(TyperGroup):
+    """The command group with the one error handler of the command line (see the module)."""
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, NoArgsIsHelpError):
+            raise
+        except ClickException as error:
+            command = f"{ctx.command_path} {ctx.invoked_subcommand or ''}".strip()
+            _say_error(f"{error.format_message()} (see {command} --help)")
+            raise typer.Exit(code=EXIT_BAD_INPUT) from None
+        except (RennbahnError, OSError) as error:
+            _say_error(str(error) if isinstance(error, RennbahnError) else _os_message(error))
+            raise typer.Exit(code=EXIT_BAD_INPUT) from None
+        except Exception as error:
+            raise typer.Exit(code=_report_bug(error)) from None
+
+
+def _os_message(error: OSError) -> str:
+    if error.filename is not None and error.strerror:
+        return f"{error.strerror}: {error.filename}"
+    return str(error)
+
+
+def _report_bug(error: Exception) -> int:
+    """Write the traceback to a file and say in one line that this is a bug, and where."""
+    summary = shown(f"{type(error).__name__}: {error}", 200)
+    try:
+        handle, path = tempfile.mkstemp(prefix="rennbahn-bug-", suffix=".txt")
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(f"rennbahn {' '.join(sys.argv[1:])}\n\n")
+            file.write("".join(traceback.format_exception(error)))
+        where = f"the traceback is in {path}"
+    except OSError as failure:
+        where = f"the traceback could not be written ({failure})"
+    _say_error(f"this is a bug in rennbahn, please report it: {summary}; {where}")
+    return EXIT_BUG
+
+
 app = typer.Typer(
+    cls=GuardedGroup,
     help="rennbahn: Gib Gas!, Von 0 auf 100, Ausgebremst and Grand Prix in the terminal.",
     no_args_is_help=True,
     add_completion=False,
+    pretty_exceptions_enable=False,
 )
-console = Console()
-errors = Console(stderr=True, soft_wrap=True)
 
 HUMAN = ("you", "human", "me")
 
 
 def _fail(message: str) -> typer.Exit:
-    errors.print(Text.assemble(("error: ", "red"), message))
-    return typer.Exit(code=2)
+    _say_error(message)
+    return typer.Exit(code=EXIT_BAD_INPUT)
 
 
 def _seat_list(text: str) -> list[str]:
@@ -92,42 +174,184 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = 
         console.print(table)
 
 
+class _Resume:
+    """Plays a record's steps again through the driver, checking them, then goes on live.
+
+    Bots are asked again (they draw from the driver's generator as they did) and must choose
+    the recorded move; people's recorded moves are played back without asking them; chance is
+    drawn again and checked in :meth:`check`. See the module docstring.
+    """
+
+    def __init__(self, record: Record) -> None:
+        self.steps = record.steps
+        self.done = 0
+
+    @property
+    def replaying(self) -> bool:
+        return self.done < len(self.steps)
+
+    def recorded_action(self, seat: int) -> int:
+        step = self.steps[self.done]
+        return step.actions[seat] if step.actor == SIMULTANEOUS else step.actions[0]
+
+    def check(self, step: Step) -> None:
+        if not self.replaying:
+            return
+        expected = self.steps[self.done]
+        if step != expected:
+            raise RecordError(
+                f"move {self.done + 1} comes out as {', '.join(step.moves)}, but the record "
+                f"has {', '.join(expected.moves)}: the record was not made by this game, "
+                "these bots and this seed, so it cannot be resumed"
+            )
+        self.done += 1
+
+
+class _ResumingSeat:
+    """A seat of a resumed game: the recorded move while replaying, then the seat itself."""
+
+    def __init__(self, resume: _Resume, seat: Bot, person: bool, name: str) -> None:
+        self.resume = resume
+        self.seat = seat
+        self.person = person
+        self.name = name
+
+    def step(self, view: SeatView, rng: random.Random) -> int:
+        if not self.resume.replaying:
+            return self.seat.step(view, rng)
+        action = self.resume.recorded_action(view.seat)
+        if not self.person:
+            chosen = self.seat.step(view, rng)
+            if chosen != action:
+                raise RecordError(
+                    f"move {self.resume.done + 1}: the {self.name} bot now plays "
+                    f"{view.action_to_string(chosen)}, the record has "
+                    f"{view.action_to_string(action)}; it cannot be resumed"
+                )
+        return action
+
+
+def _free_name(game: Game, seed: int) -> Path:
+    """``rennbahn-<game>-<seed>.json`` in the current folder, numbered if it exists."""
+    path = Path(f"rennbahn-{game.NAME}-{seed}.json")
+    number = 2
+    while path.exists():
+        path = Path(f"rennbahn-{game.NAME}-{seed}-{number}.json")
+        number += 1
+    return path
+
+
+def _unfinished(record: Record, state: State) -> Record:
+    record.finished = False
+    record.returns = []
+    record.final = state.to_text()
+    return record
+
+
 @app.command(name="play")
 def play_command(
-    game: Annotated[str, typer.Argument(help="game name or string, e.g. gibgas(champions=true)")],
-    seats: Annotated[str, typer.Option(help="one per seat: you, random, heuristic, ...")] = (
-        "you,heuristic,heuristic"
-    ),
+    game: Annotated[str | None, typer.Argument(
+        help="game name or string, e.g. gibgas(champions=true)")] = None,
+    seats: Annotated[str | None, typer.Option(
+        help="one per seat: you, random, heuristic, ... [default: you,heuristic,heuristic]")
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="seed for chance and bots")] = None,
-    record: Annotated[Path | None, typer.Option(help="save the game record to this file")] = None,
+    record: Annotated[Path | None, typer.Option(
+        help="write the game record to this file as the game goes")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        help="go on with the unfinished game in this record (its game, seats and seed)")
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat with friends."""
-    try:
-        seat_names = _seat_list(seats)
+    resumed: Record | None = None
+    if resume is not None:
+        if game is not None or seats is not None or seed is not None:
+            raise _fail("--resume takes the game, the seats and the seed from the record; "
+                        "give none of them")
+        resumed = Record.load(resume)
+        if resumed.finished:
+            raise _fail(f"{resume} holds a finished game; nothing to resume "
+                        f"(rennbahn replay {resume} shows it)")
+        if resumed.seed is None:
+            raise _fail(f"{resume} has no seed, so its game cannot go on as it would have")
+        for _ in replay(resumed):  # every recorded step is checked before anything starts
+            pass
+        loaded = load_game(resumed.game)
+        seat_names = list(resumed.seats)
+        if len(seat_names) != loaded.num_players():
+            raise _fail(f"{resume} names {len(seat_names)} seats; {loaded} has "
+                        f"{loaded.num_players()}")
+        seed = resumed.seed
+        if record is None:
+            record = resume
+    elif game is None:
+        raise _fail("give a game (rennbahn play gibgas) or --resume FILE")
+    else:
+        seat_names = _seat_list(seats if seats is not None else "you,heuristic,heuristic")
         loaded = _load_for_seats(game, seat_names)
-        humans = [i for i, s in enumerate(seat_names) if s.lower() in HUMAN]
-        bots: list[Bot] = []
-        for i, name in enumerate(seat_names):
-            if i in humans:
-                label = f"Driver {i + 1}" if len(humans) > 1 else f"Driver {i + 1} (you)"
-                bots.append(HumanSeat(loaded, console, label, hotseat=len(humans) > 1))
-            else:
-                bots.append(make_bot(loaded, name))
-    except RennbahnError as error:
-        raise _fail(str(error)) from error
+    humans = [i for i, s in enumerate(seat_names) if s.lower() in HUMAN]
+    bots: list[Bot] = []
+    for i, name in enumerate(seat_names):
+        if i in humans:
+            label = f"Driver {i + 1}" if len(humans) > 1 else f"Driver {i + 1} (you)"
+            bots.append(HumanSeat(loaded, console, label, hotseat=len(humans) > 1))
+        else:
+            bots.append(make_bot(loaded, name))
+    if record is not None:
+        check_writable(record)
     if seed is None:
         seed = secrets.randbelow(2**31)
+    start: State | None = None
+    resuming: _Resume | None = None
+    if resumed is not None:
+        resuming = _Resume(resumed)
+        bots = [_ResumingSeat(resuming, bot, i in humans, seat_names[i])
+                for i, bot in enumerate(bots)]
+        if resumed.start:
+            start = loaded.state_from_text(resumed.start)
     console.print(f"[bold]{loaded.TITLE}[/bold] — {loaded}, seed {seed}")
     for i, name in enumerate(seat_names):
         console.print(f"  Driver {i + 1}: {'you' if i in humans else name}")
+    if resumed is not None:
+        console.print(f"Resuming after {len(resumed.steps)} moves.")
+    steps: list[Step] = []
+    last: list[State] = []
+
+    def so_far() -> Record:
+        state = last[-1] if last else (start if start is not None
+                                      else loaded.new_initial_state())
+        return _unfinished(Record(
+            game=str(loaded), version=loaded.version, seed=seed, seats=seat_names,
+            steps=list(steps), returns=[], final="",
+            start=resumed.start if resumed is not None else None), state)
+
+    def on_step(state: State, step: Step) -> None:
+        if resuming is not None:
+            replayed = resuming.replaying
+            resuming.check(step)
+            if replayed and resuming.replaying:
+                steps.append(step)
+                last[:] = [state]
+                return  # the file already holds this step
+        steps.append(step)
+        last[:] = [state]
+        if record is not None:
+            so_far().save(record)
+
     try:
-        result = play(loaded, bots, seed, seats=seat_names)
-    except QuitGameError:
-        console.print("Game abandoned.")
-        raise typer.Exit(code=0) from None
+        result = play(loaded, bots, seed, seats=seat_names, on_step=on_step, state=start)
+    except (QuitGameError, KeyboardInterrupt) as stop:
+        kept = record if record is not None else _free_name(loaded, seed)
+        if record is None:
+            so_far().save(kept)
+        console.print(f"Game stopped after {len(steps)} moves; the record so far is in {kept}. "
+                      f"Go on with: rennbahn play --resume {kept}")
+        raise typer.Exit(code=130 if isinstance(stop, KeyboardInterrupt) else 0) from None
     final = loaded.state_from_text(result.final)
     viewer = humans[0] if len(humans) == 1 else 0
     seat_bot = bots[viewer]
+    if isinstance(seat_bot, _ResumingSeat):
+        seat_bot = seat_bot.seat
     if isinstance(seat_bot, HumanSeat):
         seat_bot.show(final.observation(viewer))
     else:
@@ -145,7 +369,7 @@ def sim(
     seats: Annotated[str, typer.Option(help="bot per seat, e.g. heuristic,random,random")],
     games: Annotated[int, typer.Option(min=1, help="number of games")] = 1000,
     seed: Annotated[int, typer.Option(help="seed of the run")] = 1,
-    workers: Annotated[int, typer.Option(min=1, help="worker processes")] = 1,
+    workers: Annotated[int, typer.Option(min=1, max=MAX_WORKERS, help="worker processes")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON to stdout")] = False,
 ) -> None:
     """Simulate many games between bots: win rate per seat with a 95% interval."""
