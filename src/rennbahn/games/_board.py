@@ -20,8 +20,9 @@ from rennbahn.core.protocol import Game
 
 #: The width of every board's viewBox.
 WIDTH = 360
-#: The smallest side of a tap target, in viewBox units (about CSS pixels on a phone).
-TAP = 46
+#: The smallest side of a tap target, in viewBox units: 44 CSS px or more on a 360 px phone
+#: even with the page's margins.
+TAP = 48
 LANGS = ("en", "de")
 FONT = "system-ui, sans-serif"
 #: Seat colours, the same order as the terminal drawings (red, blue, green, yellow, ...).

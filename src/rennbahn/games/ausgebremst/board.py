@@ -47,8 +47,8 @@ from rennbahn.games.ausgebremst.tracks import (
     Track,
 )
 
-LANE = 50.0  # width of a lane
-ROW = 50.0  # height of one column of the track
+LANE = 52.0  # width of a lane
+ROW = 52.0  # height of one column of the track
 MARGIN = 6.0
 TARMAC = "#495057"
 SPACE = "#dee2e6"
@@ -381,7 +381,10 @@ def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
             if move is not None:
                 body.append(rect(x - 2, y - 2, sw + 4, 62, "none", stroke="#f59f00", rx=6,
                                  stroke_width=3))
-                parts.append(button(move, body, label=move))
+                what = (tr(lang, f"draw from stack {k + 1}", f"von Stapel {k + 1} ziehen")
+                        if move.startswith("stack")
+                        else tr(lang, f"put it on stack {k + 1}", f"auf Stapel {k + 1} legen"))
+                parts.append(button(move, body, label=what))
             else:
                 parts.append(group(body))
         y += 66

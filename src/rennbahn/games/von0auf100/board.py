@@ -70,7 +70,7 @@ def circuit(length: int) -> tuple[int, int, int, list[tuple[int, int]]]:
     return cols, rows, start_cells, loop
 
 
-def _symbol(cx: float, cy: float, code: str, size: float) -> str:
+def _symbol(cx: float, cy: float, code: str, size: float, lang: str) -> str:
     """A track card's symbol: a can with a number, the 2x can, an oil stain."""
     if code == ".":
         return ""
@@ -80,7 +80,7 @@ def _symbol(cx: float, cy: float, code: str, size: float) -> str:
             circle(cx, cy, r, "#111", stroke=None),
             circle(cx + r * 0.8, cy - r * 0.5, r * 0.6, "#111", stroke=None),
             circle(cx - r * 0.7, cy + r * 0.6, r * 0.5, "#111", stroke=None),
-        ], aria_label="oil")
+        ], aria_label=tr(lang, "oil stain", "Ölfleck"))
     label = "2x" if code == "x" else f"+{code}"
     w, h = size * 0.36, size * 0.46
     fill = "#e03131" if code == "x" else "#f59f00"
@@ -247,7 +247,8 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
         x, y = at(square_cells[square][0])
         if square <= len(track):
             # The symbol in the card's upper part, the cars standing below it.
-            parts.append(_symbol(x + s / 2, y + s * 0.33, track[square - 1], s * 0.85))
+            parts.append(_symbol(x + s / 2, y + s * 0.33, track[square - 1], s * 0.85,
+                                 lang))
         else:  # not laid yet
             parts.append(rect(x + 4, y + 4, s - 8, s - 8, "#495057", stroke="#222", rx=3))
         if square % 5 == 0:
