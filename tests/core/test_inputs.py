@@ -249,6 +249,9 @@ def test_records_are_written_atomically_and_paths_checked_first(tmp_path: Path) 
     write_atomically(target, "two")
     assert target.read_text() == "two"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
+    target.chmod(0o640)
+    write_atomically(target, "three")
+    assert target.stat().st_mode & 0o777 == 0o640  # a replaced file keeps its mode
     assert check_writable(target) == target
     with pytest.raises(FileNotFoundError, match="no folder"):
         check_writable(tmp_path / "missing" / "x.json")

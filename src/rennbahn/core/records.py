@@ -228,11 +228,22 @@ def write_atomically(path: Path, text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
+        os.chmod(temporary, _file_mode(path))  # mkstemp makes it private (0600)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _file_mode(path: Path) -> int:
+    """The mode ``path`` has, or a new file would get under the umask."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def start_state(record: Record) -> State:
