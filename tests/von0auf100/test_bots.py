@@ -11,6 +11,7 @@ from rennbahn.bots import RandomBot, make_bot
 from rennbahn.core.driver import SeatView
 from rennbahn.games.von0auf100.bots import HeuristicBot, beliefs
 from rennbahn.games.von0auf100.components import COLOURS
+from tests.von0auf100.states import notation
 
 SMALL = "." * 18
 
@@ -47,9 +48,8 @@ def test_beliefs_are_probabilities_and_know_the_own_licence() -> None:
 
 def test_beliefs_follow_the_pushes() -> None:
     """Seat 1 gave blue 12 squares and the others little: blue is most likely seat 1's."""
-    text = (f"race=1 round=3 start=2 cans=5 wd=0 pend=0 track={SMALL} deal=RYGB on=- "
-            f"pos=3,2,4,0,12,1 fin=- score=0,0,0,0 given=1,0,2,0,0,0/0,2,0,0,12,0/"
-            "0,0,2,0,0,1/2,0,0,0,0,0 last=- over=0")
+    text = notation(round=3, pos="3,2,4,0,12,1",
+                    given="1,0,2,0,0,0/0,2,0,0,12,0/0,0,2,0,0,1/2,0,0,0,0,0")
     p = believed(text, 0)
     assert max(range(6), key=lambda c: p[1][c]) == COLOURS.index("B")
     assert p[1][COLOURS.index("B")] > 0.8
@@ -57,18 +57,14 @@ def test_beliefs_follow_the_pushes() -> None:
 
 def test_beliefs_use_what_crossing_uncovered() -> None:
     """I11: a car across without ending the game (four players) belongs to nobody."""
-    text = (f"race=1 round=3 start=0 cans=4 wd=1 pend=0 track={SMALL} deal=RYGB on=- "
-            f"pos=0,19,0,0,0,0 fin=1:O- score=0,0,0,0 given=0,0,0,0,0,0/0,0,0,0,0,0/"
-            "0,0,0,0,0,0/0,0,0,0,0,0 last=- over=0")
+    text = notation(round=3, pos="0,19,0,0,0,0", fin="1:O-", cans=4, wd=1)
     p = believed(text, 0)
     assert all(p[s][COLOURS.index("O")] == 0.0 for s in range(4))
 
 
 def test_heuristic_takes_its_own_car_across() -> None:
     """With can 3 and its own yellow three squares short, seat 2 wins at once."""
-    text = (f"race=1 round=1 start=0 cans=5 wd=0 pend=0 track={SMALL} deal=RBYG on=RO "
-            f"pos=0,0,16,15,0,0 fin=- score=0,0,0,0 given=0,0,0,0,0,0/0,0,0,0,0,0/"
-            "0,0,0,0,0,0/0,0,0,0,0,0 last=- over=0")
+    text = notation(deal="RBYG", on="RO", pos="1,2,16,15,0,0")
     assert chosen(text, 2) == "Y"
 
 
@@ -83,9 +79,8 @@ def test_heuristic_saves_its_car_for_its_bigger_can() -> None:
 def test_heuristic_blocks_a_car_that_a_big_can_would_take_across() -> None:
     """Green (likely another seat's: the others pushed it) stands 4 short, and cans 4 and 5
     are still to come from other seats: seat 0 puts its can 2 on green to keep them off."""
-    text = (f"race=1 round=2 start=3 cans=5 wd=0 pend=0 track={SMALL} deal=RBYG on=O "
-            f"pos=2,1,3,15,0,0 fin=- score=0,0,0,0 given=0,0,0,0,0,0/0,0,0,6,0,0/"
-            "0,0,0,6,0,0/0,1,0,3,0,0 last=- over=0")
+    text = notation(round=4, deal="RBYG", on="O", pos="2,1,3,15,0,0",
+                    given="2,0,3,0,0,0/0,0,0,6,0,0/0,0,0,6,0,0/0,1,0,3,0,0")
     assert chosen(text, 0) == "G"
 
 
@@ -108,9 +103,7 @@ def test_heuristic_beats_random_players(variant: str) -> None:
 def test_heuristic_takes_its_car_past_the_start_target_card() -> None:
     """I1, finish=past_card: red (seat 0's) stands on the start/target card, short of the line;
     can 1 takes it past, and the bot reads the card as plain."""
-    text = (f"race=1 round=1 start=0 cans=5 wd=0 pend=0 track={SMALL} deal=RBYG on=- "
-            f"pos=19,0,0,0,0,0 fin=- score=0,0,0,0 given=0,0,0,0,0,0/0,0,0,0,0,0/"
-            "0,0,0,0,0,0/0,0,0,0,0,0 last=- over=0")
+    text = notation(deal="RBYG", pos="19,0,0,0,0,0", past_card=True)
     at = view("von0auf100(race=small,finish=past_card)", text, 0)
     assert at.action_to_string(HeuristicBot(at.game).step(at, random.Random(0))) == "R"
 

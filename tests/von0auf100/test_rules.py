@@ -14,42 +14,7 @@ import pytest
 import rennbahn
 from rennbahn.core.protocol import CHANCE, TERMINAL
 from rennbahn.games.von0auf100.rules import MAX_ROUNDS, Von0auf100State
-
-SMALL = "." * 18
-# The standard mix laid out: squares 1-36 (no oil stain on 1-5).
-BIG = "2..1x.3.o4.5..x2.o..3.1x.o.4..5x.o.."
-ZERO = ",".join(["0"] * 6)
-
-
-def given(players: int) -> str:
-    return "/".join([ZERO] * players)
-
-
-def notation(
-    *,
-    players: int = 4,
-    track: str = SMALL,
-    deal: str = "RYGB",
-    on: str = "-",
-    pos: str = "0,0,0,0,0,0",
-    fin: str = "-",
-    race: int = 1,
-    round: int = 1,
-    start: int = 0,
-    cans: int = 5,
-    wd: int = 0,
-    pend: int = 0,
-    score: str | None = None,
-    last: str = "-",
-    over: int = 0,
-) -> str:
-    """State notation with the fields a test does not care about filled in."""
-    score = score or ",".join(["0"] * players)
-    return (
-        f"race={race} round={round} start={start} cans={cans} wd={wd} pend={pend} "
-        f"track={track} deal={deal} on={on} pos={pos} fin={fin} score={score} "
-        f"given={given(players)} last={last} over={over}"
-    )
+from tests.von0auf100.states import BIG, SMALL, notation
 
 
 def load(game: str, text: str) -> Von0auf100State:
@@ -75,7 +40,7 @@ def square(state: Von0auf100State, car: str) -> int:
 # -- the rulebook's three examples (big race) -----------------------------------------------
 def test_e1_yellow_on_a_can_2_card_moves_five_with_can_3() -> None:
     """E1, I2: square 1 shows a can 2; can 3 on yellow moves it 3 + 2 = 5 squares."""
-    state = load("von0auf100", notation(track=BIG, on="RO", pos="0,0,1,0,0,0"))
+    state = load("von0auf100", notation(track=BIG, on="RO", pos="1,2,1,0,0,0"))
     assert state.current_player() == 2
     play(state, "Y")
     assert square(state, "Y") == 6
@@ -83,7 +48,7 @@ def test_e1_yellow_on_a_can_2_card_moves_five_with_can_3() -> None:
 
 def test_e2_green_on_turbo_moves_ten_with_can_5() -> None:
     """E2: square 5 shows 2x; can 5 on green moves it 2 x 5 = 10 squares."""
-    state = load("von0auf100", notation(track=BIG, on="ROYB", pos="0,0,0,5,0,0"))
+    state = load("von0auf100", notation(track=BIG, on="ROYB", pos="1,2,3,5,4,0"))
     play(state, "G")
     assert square(state, "G") == 15
 
@@ -107,7 +72,7 @@ def test_i2_a_symbol_acts_on_the_next_move_from_its_card() -> None:
 
 def test_i2_the_start_card_is_plain() -> None:
     """I2: the start/target card shows no symbol."""
-    state = load("von0auf100", notation(track=BIG, on="RO"))
+    state = load("von0auf100", notation(track=BIG, on="RO", pos="1,2,0,0,0,0"))
     play(state, "Y")
     assert square(state, "Y") == 3
 
@@ -115,7 +80,7 @@ def test_i2_the_start_card_is_plain() -> None:
 def test_i3_oil_with_a_high_can_stops_at_the_first_card() -> None:
     """I3: from the earliest oil stain possible (square 6) can 5 reaches square 1, not less."""
     track = BIG[:5] + "o" + BIG[6:8] + "." + BIG[9:]  # squares 6 and 9 swapped
-    state = load("von0auf100", notation(track=track, on="ROYG", pos="0,0,0,0,6,0"))
+    state = load("von0auf100", notation(track=track, on="ROYG", pos="1,2,3,4,6,0"))
     play(state, "B")
     assert square(state, "B") == 1
 
@@ -152,11 +117,11 @@ def test_i1_past_card_a_car_on_the_start_target_card_is_short_of_the_line() -> N
     assert state.observation(0)["out"] == []
     play(state, "B")  # can 2 from 0
     play(state, "R", "O", "Y")  # cans 3-5: red 0 -> 3, orange 0 -> 4, yellow 0 -> 5
-    assert state.observation(0)["round"] == 2
-    play(state, "P")  # round 2, can 1 from the start/target card: past the line
+    assert state.observation(0)["round"] == 6
+    play(state, "P")  # round 6, can 1 from the start/target card: past the line
     assert state.observation(0)["out"] == ["P"]
     assert square(state, "P") == 20
-    assert state.observation(0)["finishes"] == [[1, "P", None]]
+    assert state.observation(0)["finishes"] == [[1, "P", None, "crossed"]]
 
 
 def test_i1_past_card_the_owner_wins_only_past_the_card() -> None:
@@ -175,12 +140,13 @@ def test_i1_past_card_the_start_target_card_shows_no_symbol() -> None:
     """I1, I2, finish=past_card: in the big race a car on the start/target card (square 37)
     moves by the can alone, and the notation reads the square back."""
     game = "von0auf100(finish=past_card)"
-    state = load(game, notation(track=BIG, on="R", pos="0,0,0,0,0,37"))
+    state = load(game, notation(track=BIG, on="R", pos="1,0,0,0,0,37"))
     state.apply_action(state.string_to_action(1, "P"))  # can 2: 37 + 2 = 39 > 38
     assert square(state, "P") == 38
     assert state.observation(0)["out"] == ["P"]
-    with pytest.raises(rennbahn.NotationError, match="square 38 means across"):
-        rennbahn.load_game(game).state_from_text(notation(track=BIG, pos="0,0,0,0,0,38"))
+    with pytest.raises(rennbahn.NotationError, match="square 38 means out"):
+        rennbahn.load_game(game).state_from_text(notation(track=BIG, pos="0,0,0,0,0,38",
+                                                                last="-"))
 
 
 def test_i1_on_card_is_the_default() -> None:
@@ -288,7 +254,7 @@ def test_i7_cans_go_round_from_the_starting_player_who_passes_the_tile() -> None
 
 def test_i8_one_can_per_driver_card() -> None:
     """I8: cars that already have a can this round cannot get another."""
-    state = load("von0auf100(race=small)", notation(on="YB"))
+    state = load("von0auf100(race=small)", notation(on="YB", pos="0,0,1,0,2,0"))
     assert [state.action_to_string(2, a) for a in state.legal_actions()] == ["R", "O", "G", "P"]
     text = state.to_text()
     with pytest.raises(rennbahn.IllegalActionError, match="not a legal move"):
@@ -316,9 +282,9 @@ def test_i9_the_can_is_withdrawn_at_the_next_round() -> None:
         assert not state.is_terminal()
         play(state, car)
     obs = state.observation(0)
-    assert (obs["cans"], obs["withdrawn"], obs["round"], obs["start"]) == (4, 1, 2, 1)
+    assert (obs["cans"], obs["withdrawn"], obs["round"], obs["start"]) == (4, 1, 6, 1)
     play(state, "R", "Y", "G", "B")
-    assert state.observation(0)["round"] == 3  # four cans make a round now
+    assert state.observation(0)["round"] == 7  # four cans make a round now
 
 
 def test_i10_a_third_unowned_car_withdraws_can_3() -> None:
@@ -326,7 +292,7 @@ def test_i10_a_third_unowned_car_withdraws_can_3() -> None:
     for the three cars left: one still stands still each round."""
     text = notation(players=3, deal="RYG", pos="0,19,0,0,19,18", fin="1:O-,1:B-", cans=3,
                     wd=2)
-    state = load("von0auf100(players=3,race=small)", text)
+    state = load("von0auf100(players=3,race=small,withdraw=each)", text)
     play(state, "P", "R", "Y")
     obs = state.observation(0)
     assert (obs["cans"], obs["withdrawn"]) == (2, 3)
@@ -357,14 +323,14 @@ def test_i10_withdraw_two_never_uses_more_cans_than_cars() -> None:
 # -- I11, I12: the end of the race ------------------------------------------------------------
 def test_i11_an_owned_car_ends_the_game_and_only_its_licence_is_shown() -> None:
     """I11: green (seat 2) crosses with can 3: seat 2 wins at once, the rest stays hidden."""
-    state = load("von0auf100(race=small)", notation(on="RO", pos="0,0,0,16,0,0"))
+    state = load("von0auf100(race=small)", notation(on="RO", pos="1,2,0,16,0,0"))
     play(state, "G")
     assert state.current_player() == TERMINAL
     assert state.returns() == [0.0, 0.0, 1.0, 0.0]
     for seat in range(4):
         obs = state.observation(seat)
         assert obs["owners"] == {"G": 2}
-        assert obs["finishes"] == [[1, "G", 2]]
+        assert obs["finishes"] == [[1, "G", 2, "crossed"]]
     assert state.observation(1)["licences"] == ["Y"]
 
 
@@ -375,7 +341,7 @@ def test_i12_two_players_the_first_car_across_is_not_announced() -> None:
                                                    pos="18,0,17,0,0,0"))
     play(state, "R")
     obs = state.observation(1)
-    assert obs["finishes"] == [[1, "R", None]]
+    assert obs["finishes"] == [[1, "R", None, "crossed"]]
     assert obs["owners"] == {}
     assert obs["pending"] == 1
     assert not state.is_terminal()
@@ -404,7 +370,7 @@ def test_i13_several_races_deal_again_and_pass_the_start() -> None:
                                                                        "deal", 1)
     assert obs["cars"] == dict.fromkeys("ROYGBP", 0)
     assert obs["licences"] == []
-    assert obs["finishes"] == [[1, "Y", 1]]
+    assert obs["finishes"] == [[1, "Y", 1, "crossed"]]
     assert state.information_state_string(0) == "from " + load(
         "von0auf100(races=2,race=small)", notation(pos="0,0,18,0,0,0")
     ).observation_string(0) + " 0:Y"
@@ -416,7 +382,7 @@ def test_i13_the_next_race_starts_with_the_seat_after_the_tile_holder() -> None:
     the tile after its round; race 2 ending with seat 1 holding the tile lets seat 2 start
     race 3."""
     game = "von0auf100(races=3,race=small)"
-    state = load(game, notation(round=3, start=2, on="R", pos="0,0,0,0,17,0"))
+    state = load(game, notation(round=3, start=2, on="R", pos="1,0,0,0,17,0"))
     play(state, "B")  # can 2 from 17: blue (seat 3) wins race 1
     obs = state.observation(0)
     assert (obs["race"], obs["start"], obs["score"]) == (2, 3, [0, 0, 0, 1])
@@ -435,11 +401,12 @@ def test_i13_the_next_race_starts_with_the_seat_after_the_tile_holder() -> None:
 def test_i13_a_race_stopped_after_200_rounds_passes_the_tile_too() -> None:
     """I13, I16: the safety stop ends the race with the round; the tile passes on as after
     any round."""
-    state = load("von0auf100(races=2,race=small)", notation(round=MAX_ROUNDS, start=2,
-                                                            on="ROYG"))
+    state = load("von0auf100(races=2,race=small)", notation(round=MAX_ROUNDS, on="ROYG",
+                                                            pos="1,2,3,4,0,0"))
+    assert state.observation(0)["start"] == 3  # race 1, round 200
     play(state, "B")
     obs = state.observation(0)
-    assert (obs["race"], obs["round"], obs["start"]) == (2, 1, 3)
+    assert (obs["race"], obs["round"], obs["start"]) == (2, 1, 0)
 
 
 def test_i13_the_big_race_lays_a_new_track_for_the_next_race() -> None:
@@ -451,9 +418,9 @@ def test_i13_the_big_race_lays_a_new_track_for_the_next_race() -> None:
 
 
 def test_i14_season_an_owned_car_scores_and_the_race_goes_on() -> None:
-    """I14: in the season green (seat 2) scores 5 and shows its licence; the race goes on;
-    an unowned car takes no place."""
-    state = load("von0auf100(scoring=season,races=2,race=small)",
+    """I14, season_places=owned: in the season green (seat 2) scores 5 and shows its licence;
+    the race goes on; an unowned car takes no place."""
+    state = load("von0auf100(scoring=season,season_places=owned,races=2,race=small)",
                  notation(pos="0,18,0,18,0,0"))
     play(state, "G", "O")
     obs = state.observation(0)
@@ -461,6 +428,20 @@ def test_i14_season_an_owned_car_scores_and_the_race_goes_on() -> None:
     assert obs["owners"] == {"G": 2}
     assert obs["pending"] == 2
     assert not state.is_terminal()
+
+
+def test_i14_season_three_cars_of_any_kind_end_the_race_by_default() -> None:
+    """I14: "A race lasts until three cars have reached the target": by default orange
+    (unowned) takes second place, its 3 points are lost, and the third car ends the race."""
+    assert "season_places=any" in str(rennbahn.load_game("von0auf100(scoring=season)"))
+    state = load("von0auf100(scoring=season,race=small)", notation(pos="18,18,18,0,0,0"))
+    play(state, "Y", "O")  # yellow (seat 1) first, orange (nobody's) second
+    obs = state.observation(0)
+    assert obs["score"] == [0, 5, 0, 0]
+    assert not state.is_terminal()
+    play(state, "R")  # can 3 from 18: red (seat 0) is third
+    assert state.is_terminal()
+    assert state.observation(0)["score"] == [1, 5, 0, 0]
 
 
 def test_i14_season_three_owned_cars_end_the_race() -> None:
@@ -500,12 +481,71 @@ def test_i15_equal_leaders_share_the_win() -> None:
     assert state.returns() == [0.5, 0.0, 0.0, 0.5]
 
 
-def test_i16_a_race_of_200_rounds_ends_without_a_winner() -> None:
-    """I16: the safety stop: the last can of round 200 ends the race; nobody wins it."""
-    state = load("von0auf100(race=small)", notation(round=MAX_ROUNDS, on="ROYG"))
+# Squares 17-20 of this layout (the standard mix) are plain, plain, oil, oil: with cans 1 and
+# 2 only, a car there can never pass the two oil stains.
+TRAP = "2..1x.3.o4.5..x2..oo3.1x...4..5x.o.."
+
+
+def test_i17_the_last_two_cars_caught_by_oil_are_judged_by_their_squares() -> None:
+    """I10, I17, two players: orange (seat 1's first car) crosses with the last can; four
+    cars are out, so two cans are left for yellow (18) and green (20), and neither can ever
+    pass the oil stains on 19 and 20. The race is decided at the start of the next round:
+    green, the furthest, counts as across first, and as seat 1's second car it wins."""
+    game = "von0auf100(players=2)"
+    text = notation(players=2, track=TRAP, deal="ROYG", on="YG", pos="37,35,18,20,37,37",
+                    fin="1:B-,1:P-,1:R-", cans=3, wd=2)
+    state = load(game, text)
+    play(state, "O")
+    assert state.is_terminal()
+    assert state.returns() == [0.0, 1.0]
+    obs = state.observation(0)
+    assert obs["finishes"][3:] == [[1, "O", None, "crossed"], [1, "G", 1, "caught"]]
+    assert obs["owners"] == {"O": 1, "G": 1}
+    assert obs["round"] == 4 and obs["cans"] == 2
+
+
+def test_i17_a_race_is_not_caught_while_a_can_can_still_jump_the_oil() -> None:
+    """I17: with three cans (no more than two cans are withdrawn, I10) a car on 18 passes
+    both oil stains with can 3, so the race goes on."""
+    game = "von0auf100(players=3,race=big)"
+    text = notation(players=3, track=TRAP, deal="RYG", on="RY", pos="18,37,16,0,37,37",
+                    fin="1:O-,1:B-,1:P-", cans=3, wd=2)
+    state = load(game, text)
+    play(state, "G")  # can 3 from 0: the round ends, a new round with cans 1-3
+    assert not state.is_terminal()
+    assert state.observation(0)["cans"] == 3
+
+
+def test_i10_i17_withdraw_each_leaves_can_1_and_the_race_is_still_decided() -> None:
+    """I10, I17, withdraw=each (the reading that leaves one car standing each round): orange
+    crosses, only can 1 is left for yellow (18) and green (17), which can only slide between
+    17 and 19. Yellow, the furthest, counts as across: seat 0's second car wins. (Version 2
+    ran such a race to the 200-round stop and split the result.)"""
+    game = "von0auf100(players=2,withdraw=each)"
+    text = notation(players=2, track=TRAP, deal="ROYG", on="Y", pos="37,36,18,17,37,37",
+                    fin="1:B-,1:P-,1:R-", cans=2, wd=3)
+    state = load(game, text)
+    play(state, "O")  # can 2 from 36
+    assert state.is_terminal()
+    assert state.returns() == [1.0, 0.0]
+    assert state.observation(1)["finishes"][-1] == [1, "Y", 0, "caught"]
+
+
+def test_i10_withdraw_two_is_the_default() -> None:
+    """I10: the rulebook names cans 5 and 4 only, and that is the default."""
+    assert "withdraw=two" in str(rennbahn.load_game("von0auf100"))
+
+
+def test_i16_the_safety_stop_decides_the_race_by_the_squares() -> None:
+    """I16, I17: after the last can of round 200 the race is decided by the cars' squares:
+    blue on 5 is furthest and is seat 3's, so seat 3 wins; nobody shares."""
+    state = load("von0auf100(race=small)", notation(round=MAX_ROUNDS, on="ROYG",
+                                                    pos="1,2,3,4,0,0"))
     play(state, "B")
     assert state.is_terminal()
-    assert state.returns() == [0.25] * 4
+    assert state.returns() == [0.0, 0.0, 0.0, 1.0]
+    assert state.observation(0)["finishes"] == [[1, "B", 3, "stopped"]]
+    assert "fin=1:B3s " in state.to_text()
 
 
 # -- notation -----------------------------------------------------------------------------
@@ -523,8 +563,8 @@ def test_move_and_chance_notation_reads_back() -> None:
         (notation().replace("pos=0,0,0,0,0,0", "pos=0,0,0"), "pos needs"),
         (notation().replace("deal=RYGB", "deal=RRGB"), "twice"),
         (notation().replace("deal=RYGB", "deal=RYGX"), "car 'X'"),
-        (notation(pos="0,19,0,0,0,0"), "across the line"),
-        (notation(on="ROYGB"), "fewer than 5 cans"),
+        (notation(pos="0,19,0,0,0,0", last="-"), "means out of the race"),
+        (notation(on="ROYGB", last="-"), "fewer than 5 cans"),
         (notation() + " extra=1", "bad field"),
         (notation(start=4), "start=4 is out of range"),
     ],

@@ -8,10 +8,9 @@ import rennbahn
 from rennbahn.core.driver import SeatView
 from rennbahn.core.protocol import State
 from rennbahn.games.von0auf100 import ui
+from tests.von0auf100.states import BIG, notation
 
-TEXT = ("race=1 round=3 start=2 cans=4 wd=1 pend=0 track=2..1x.3.o4.5..x2.o..3.1x.o.4..5x.o.. "
-        "deal=RYGB on=Y pos=3,37,9,12,0,5 fin=1:O- score=0,0,0,0 given=0,0,0,0,0,0/0,0,0,0,0,0/"
-        "0,0,0,0,0,0/0,2,3,0,0,0 last=2:1:Y:4:9 over=0")
+TEXT = notation(track=BIG, round=3, on="Y", pos="3,37,9,12,0,5", fin="1:O-", cans=4, wd=1)
 
 
 def shown(renderable: RenderableType) -> str:
@@ -57,15 +56,14 @@ def narrated(state: State, seat: int, move: str) -> list[str]:
 
 def test_narrate_tells_the_cans_placed_and_the_cars_across() -> None:
     game = rennbahn.load_game("von0auf100")
-    state = game.state_from_text(TEXT.replace("pos=3,37,9,12,0,5", "pos=3,37,9,12,36,5"))
+    state = game.state_from_text(notation(track=BIG, round=3, on="Y", pos="3,37,9,12,36,5",
+                                          fin="1:O-", cans=4, wd=1))
     lines = narrated(state, 3, "B")
     assert "Driver 4 put can 2 on B." in lines
     assert any("B crossed the line" in line and "Driver 4 uncovers" in line for line in lines)
 
 
-SMALL_TEXT = ("race=1 round=1 start=2 cans=5 wd=0 pend=0 track=.................. deal=RYBP "
-              "on=ROY pos=1,2,3,17,0,0 fin=- score=0,0,0,0 given=0,0,0,0,0,0/0,0,0,0,0,0/"
-              "0,0,0,0,0,0/0,0,0,0,0,0 last=- over=0")
+SMALL_TEXT = notation(round=3, deal="RYBP", on="ROY", pos="1,2,3,17,0,0")
 
 
 def test_narrate_a_car_across_the_line_the_same_way_twice() -> None:
@@ -82,10 +80,34 @@ def test_narrate_a_car_on_the_start_target_card_short_of_the_line() -> None:
     """I1, finish=past_card: can 2 from 17 reaches the start/target card (square 19), which
     is not across; the drawing shows the card again with the car on it."""
     game = rennbahn.load_game("von0auf100(race=small,finish=past_card)")
-    state = game.state_from_text(SMALL_TEXT.replace("on=ROY", "on=R"))
+    state = game.state_from_text(notation(round=3, deal="RYBP", on="R", pos="1,0,0,17,0,0",
+                                          past_card=True))
     lines = narrated(state, 3, "G")
     assert "green car: 17 → 19." in lines
     assert "Last: Driver 4 put can 2 on G (17 → 19)." in lines
     assert not any("across" in line for line in lines)
     drawn = shown(ui.render(state.observation(0), game))
     assert drawn.count("S/Z") == 2 and drawn.count("start") == 2
+
+
+def test_narrate_a_two_player_win_uncovers_both_licences() -> None:
+    """I12, issue 9: seat 0's second car (yellow) crosses; the narration says both licences
+    are uncovered, as the observation shows, not "the licence"."""
+    game = rennbahn.load_game("von0auf100(players=2,race=small)")
+    state = game.state_from_text(notation(players=2, deal="ROYG", pos="19,0,17,0,0,0",
+                                          fin="1:R-", cans=4, wd=1))
+    lines = narrated(state, 0, "O")
+    lines += narrated(state, 1, "Y")  # can 2 from 17
+    assert state.is_terminal()
+    assert "Race 1: Y crossed the line; Driver 1 uncovers both licences (R and Y)." in lines
+    assert not any("uncovers the licence" in line for line in lines)
+
+
+def test_narrate_a_race_decided_by_the_squares() -> None:
+    """I16: after the last can of round 200 the narration says why the race ended and
+    which car counts as across."""
+    game = rennbahn.load_game("von0auf100(race=small)")
+    state = game.state_from_text(notation(round=200, on="ROYG", pos="1,2,3,4,0,0"))
+    lines = narrated(state, 3, "B")
+    assert any("after 200 rounds the safety stop" in line for line in lines)
+    assert "Race 1: B counts as across; Driver 4 uncovers the licence." in lines

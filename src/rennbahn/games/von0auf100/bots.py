@@ -34,6 +34,10 @@ DISGUISE = 0.6
 SAVE = 0.8
 #: How likely a seat holding a can that would take a car across puts it on that car.
 TAKEN = 0.5
+#: From this round on a race counts as stalled and the bot places its cans at random: two
+#: seats that guard each other's cars at the line can otherwise repeat the same rounds for
+#: ever, each move being the only one that does not lose at once (I16).
+TIRED = 40
 #: What standing on a card is worth for the next move, per kind.
 CARD_WORTH = (0.0, 0.3, 0.6, 0.9, 1.2, 1.5, 1.5, -1.5)
 
@@ -120,7 +124,8 @@ def _explains(
 class HeuristicBot:
     """Moves its own car, holds back the cars it believes are the others', and does not
     give itself away: early on it keeps its own car from standing out among the cars it has
-    pushed, by pushing a likely unowned decoy too."""
+    pushed, by pushing a likely unowned decoy too. In a race that has lasted ``TIRED`` rounds
+    it places its cans at random, which breaks a repetition of guarding moves."""
 
     def __init__(self, game: Game) -> None:
         assert isinstance(game, Von0auf100Game)
@@ -131,6 +136,8 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         obs = view.observation()
+        if int(str(obs["round"])) >= TIRED:
+            return rng.choice(legal)
         belief = beliefs(obs, self.game)
         scored = [(self.score(obs, belief, car) + rng.random() * 1e-3, car) for car in legal]
         return max(scored)[1]

@@ -19,18 +19,22 @@ State notation (``to_text``), ``key=value`` fields separated by spaces::
 * ``pos``: each car's square (0 the start/target card; the track length + 1 across the
   line, or with ``finish=past_card`` the start/target card again and length + 2 across);
 * ``fin``: every car that crossed the line, ``race:car`` and the seat that revealed it or
-  ``-``; ``score``: races won (or season points) per seat;
+  ``-``, followed by ``c`` or ``s`` for a car judged by its square when the cars still
+  racing were caught by oil or the safety stop came (I16, I17); ``score``: races won (or
+  season points) per seat;
 * ``given``: per seat, the squares it moved each car this race (public, what the cans did);
 * ``last``: the last placement ``seat:can:car:from:to``; ``over``: 1 when the game is over.
-``-`` stands for an empty field.
+``-`` stands for an empty field. The reader refuses a state the rules cannot reach
+(docs/rules/von0auf100.md, "Notation", lists what is checked).
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, NoReturn
 
 from rennbahn.core.errors import IllegalActionError, NotationError, ParameterError
 from rennbahn.core.params import Param
@@ -58,8 +62,21 @@ LAY = 0  # 0..7: the next track card is of kind k
 LICENCE = LAY + NUM_KINDS  # 8..13: the next licence dealt is car c
 NUM_CHANCE = LICENCE + NUM_CARS
 
-#: I16: a race that lasts this many rounds ends without a winner (never seen in play).
+#: I16: a race still running after this many rounds is decided by the cars' squares (I17).
 MAX_ROUNDS = 200
+#: How a car left the race (the fourth item of a ``fin`` entry): it crossed the line, or it
+#: was judged by its square when the cars still racing were caught by oil (I17) or when the
+#: safety stop came (I16).
+CROSSED = 0
+CAUGHT = 1
+STOPPED = 2
+#: Notation suffix and observation name of each way out.
+HOW_CODES = ("", "c", "s")
+HOW_NAMES = ("crossed", "caught", "stopped")
+#: The furthest one move can take a car (can 5 from a can-5 card, or from a 2x card).
+MAX_STEP = max(max(row[1:]) for row in MOVE)
+#: The furthest back one move can take a car (can 5 from an oil stain).
+MIN_STEP = min(min(row[1:]) for row in MOVE)
 #: Racing-season points for the first, second and third place (rulebook variation).
 POINTS = (5, 3, 1)
 NOBODY = -1
@@ -70,6 +87,8 @@ _FREE = tuple(tuple(c for c in range(NUM_CARS) if not busy >> c & 1) for busy in
 #: What the rules announce when a car crosses the line: the seat that reveals its licence
 #: (or NOBODY), whether the race is over, and the points scored.
 Judgement = tuple[int, bool, int]
+#: A car out of a race: (race, car, seat that uncovered it or NOBODY, how: CROSSED ...).
+Finish = tuple[int, int, int, int]
 
 
 class Von0auf100Game(Game):
@@ -77,7 +96,7 @@ class Von0auf100Game(Game):
 
     NAME: ClassVar[str] = "von0auf100"
     TITLE: ClassVar[str] = "Von 0 auf 100"
-    VERSION: ClassVar[int] = 2
+    VERSION: ClassVar[int] = 3
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 5
     HIDDEN_INFORMATION: ClassVar[bool] = True
@@ -92,14 +111,15 @@ class Von0auf100Game(Game):
               "win: the first owned car across wins the race; season: a race lasts until "
               "three cars are across and scores 5, 3, 1 points (I14)",
               choices=("win", "season")),
-        Param("season_places", "owned",
-              "season: the places go to owned cars only (unowned cars are put aside), or to "
-              "any car, an unowned car's points being lost (I14)",
-              choices=("owned", "any")),
-        Param("withdraw", "each",
-              "each: every car put aside withdraws the highest can, leaving at least one "
-              "(I10); two: only cans 5 and 4 are ever withdrawn, as the rulebook names them",
-              choices=("each", "two")),
+        Param("season_places", "any",
+              "season: the first three cars of any kind take the places, an unowned car's "
+              "points being lost, as 'a race lasts until three cars have reached the "
+              "target'; owned: only owned cars take places (unowned cars are put aside) (I14)",
+              choices=("any", "owned")),
+        Param("withdraw", "two",
+              "two: only cans 5 and 4 are ever withdrawn, as the rulebook names them; each: "
+              "every car put aside withdraws the highest can, leaving at least one (I10)",
+              choices=("two", "each")),
         Param("cards", "standard", "track-card mix: a file in data/ or a path to a JSON file"),
         Param("finish", "on_card",
               "on_card: a car is across the line when it reaches the start/target card; "
@@ -230,7 +250,7 @@ class Von0auf100State(State):
         self.g = game
         self.race = 1
         self.score = [0] * game.players
-        self.fin: list[tuple[int, int, int]] = []
+        self.fin: list[Finish] = []
         self.last: tuple[int, int, int, int, int] | None = None
         self.over = False
         self._start_race(0)  # I7: seat 0 holds the starting tile first
@@ -336,32 +356,33 @@ class Von0auf100State(State):
         on.append(car)
         self.busy |= 1 << car
         if there >= g.target:  # I1
-            self.pos[car] = g.target
-            self.out |= 1 << car
-            if self._cross(car):
+            if self._cross(car, CROSSED):
                 return
         else:
             self.pos[car] = there
         if len(on) == self.cans:
             self._new_round()
 
-    def _cross(self, car: int) -> bool:
-        """A car crossed the line; True when that ended the race."""
-        earlier = [c for r, c, _ in self.fin if r == self.race]
-        seat, race_over, points = self.g.judge(self.owner, earlier, car)
-        self.fin.append((self.race, car, seat))
+    def _cross(self, car: int, how: int) -> bool:
+        """A car is out: it crossed the line, or it is judged by its square (I16, I17).
+        True when that ended the race."""
+        seat, race_over, points = self.g.judge(self.owner, self.race_finishes(), car)
+        self.fin.append((self.race, car, seat, how))
+        self.pos[car] = self.g.target
+        self.out |= 1 << car
         if seat != NOBODY:
             self.score[seat] += points
         if race_over:
             self._end_race()
             return True
-        self.pending += 1  # I9, I10: the car is put aside, a can goes next round
+        if how == CROSSED:
+            self.pending += 1  # I9, I10: the car is put aside, a can goes next round
         return False
 
     def _new_round(self) -> None:
         g = self.g
         if self.round == MAX_ROUNDS:  # I16
-            self._end_race()
+            self._decide(STOPPED)
             return
         self.round += 1
         self.start = (self.start + 1) % g.players  # I7
@@ -371,6 +392,45 @@ class Von0auf100State(State):
         self.cans = min(NUM_CANS - self.withdrawn, racing)
         self.on = []
         self.busy = self.out
+        if self.caught():  # I17
+            self._decide(CAUGHT)
+
+    def caught(self) -> bool:
+        """I17: no car still racing can ever reach the line with the cans of this round (each
+        can only slide to and fro between oil stains). Cans never come back, so such a race
+        could not end."""
+        if OIL not in self.track:
+            return False
+        target = self.g.target
+        moves = [MOVE[k][1:self.cans + 1] for k in range(NUM_KINDS)]
+        stuck: set[int] = set()  # squares from which the line cannot be reached
+        for car in range(NUM_CARS):
+            if self.out >> car & 1:
+                continue
+            seen = {self.pos[car]}
+            todo = [self.pos[car]]
+            while todo:
+                square = todo.pop()
+                for step in moves[self.kind_at(square)]:
+                    there = square + step
+                    if there >= target:
+                        return False
+                    if there not in seen and there not in stuck:
+                        seen.add(there)
+                        todo.append(there)
+            stuck |= seen
+        return True
+
+    def _decide(self, how: int) -> None:
+        """I16, I17: the race is decided by the cars' squares: the cars still racing are judged
+        one by one as though they crossed the line in that order, the furthest first (cars on
+        one square in the order of the driver cards, R O Y G B P), until the race is over."""
+        racing = [c for c in range(NUM_CARS) if not self.out >> c & 1]
+        racing.sort(key=lambda c: -self.pos[c])
+        for car in racing:
+            if self._cross(car, how):
+                return
+        self._end_race()  # not reached: the last car racing always ends the race
 
     def _end_race(self) -> None:
         if self.race == self.g.races:
@@ -395,7 +455,7 @@ class Von0auf100State(State):
 
     def race_finishes(self) -> list[int]:
         """The cars that crossed the line in the current race, in order."""
-        return [c for r, c, _ in self.fin if r == self.race]
+        return [c for r, c, _, _ in self.fin if r == self.race]
 
     def licences(self, seat: int) -> list[int]:
         """The cars whose licences ``seat`` holds in the current race."""
@@ -423,19 +483,26 @@ class Von0auf100State(State):
         return "deal" if len(self.deal) < self.g.deals else "race"
 
     def _observation(self, player: int) -> dict[str, JSON]:
-        """The board, the cans, the public results, and this seat's own licences only."""
-        self._check_seat(player)
+        """The public view, and this seat's own licences."""
+        view = self._public_observation()
+        view["you"] = player
+        view["licences"] = [COLOURS[c] for c in self.licences(player)]
+        return view
+
+    def _public_observation(self) -> dict[str, JSON]:
+        """What every seat knows: the board, the cans, the cars out of the race and the
+        licences uncovered; no licence that was not uncovered."""
         g = self.g
         to_move = self.current_player()
-        shown = [c for r, car, s in self.fin if r == self.race
+        shown = [c for r, car, s, _ in self.fin if r == self.race
                  for c in g.shown(self.owner, car, s)]
         last: JSON = None
         if self.last is not None:
             seat, can, car, here, there = self.last
             last = {"seat": seat, "can": can, "car": COLOURS[car], "from": here, "to": there}
         return {
-            "you": player,
             "players": g.players,
+            "scoring": "season" if g.season else "win",
             "race": self.race,
             "races": g.races,
             "round": self.round,
@@ -445,9 +512,9 @@ class Von0auf100State(State):
             "target": g.target,
             "cars": {COLOURS[c]: self.pos[c] for c in range(NUM_CARS)},
             "out": [COLOURS[c] for c in self.race_finishes()],
-            "finishes": [[r, COLOURS[c], s if s != NOBODY else None] for r, c, s in self.fin],
+            "finishes": [[r, COLOURS[c], s if s != NOBODY else None, HOW_NAMES[how]]
+                         for r, c, s, how in self.fin],
             "owners": {COLOURS[c]: self.owner[c] for c in sorted(shown)},
-            "licences": [COLOURS[c] for c in self.licences(player)],
             "dealt": len(self.deal),
             "start": self.start,
             "to_move": to_move if to_move >= 0 else None,
@@ -465,7 +532,8 @@ class Von0auf100State(State):
 
     def to_text(self) -> str:
         g = self.g
-        fin = ",".join(f"{r}:{COLOURS[c]}{s if s != NOBODY else '-'}" for r, c, s in self.fin)
+        fin = ",".join(f"{r}:{COLOURS[c]}{s if s != NOBODY else '-'}{HOW_CODES[how]}"
+                       for r, c, s, how in self.fin)
         given = "/".join(
             ",".join(str(v) for v in self.given[s * NUM_CARS:(s + 1) * NUM_CARS])
             for s in range(g.players)
@@ -494,7 +562,8 @@ class Von0auf100State(State):
         return " ".join(fields)
 
     def _read(self, text: str) -> None:
-        """Fill this state from ``to_text`` notation (see the module docstring)."""
+        """Fill this state from ``to_text`` notation (see the module docstring); refuse a
+        state the rules cannot reach."""
         g = self.g
         n = g.players
         keys = ("race", "round", "start", "cans", "wd", "pend", "track", "deal", "on", "pos",
@@ -515,49 +584,54 @@ class Von0auf100State(State):
         self.round = _number(fields["round"], "round", 1, MAX_ROUNDS)
         self.start = _number(fields["start"], "start", 0, n - 1)
         self.withdrawn = _number(fields["wd"], "wd", 0, g.max_withdrawn)
-        self.pending = _number(fields["pend"], "pend", 0, NUM_CARS)
+        self.pending = _number(fields["pend"], "pend", 0, NUM_CARS - 1)
         self.cans = _number(fields["cans"], "cans", 1, NUM_CANS - self.withdrawn)
         self.over = _number(fields["over"], "over", 0, 1) == 1
         self.track = [_code(ch, KIND_CODES, "track card") for ch in _dash(fields["track"])]
+        if len(self.track) > g.length:
+            raise NotationError(f"track {fields['track']!r} has more than {g.length} cards")
         self.left = list(g.layout)
         for i, kind in enumerate(self.track):
             self.left[kind] -= 1
-            if self.left[kind] < 0 or len(self.track) > g.length:
-                raise NotationError(f"track {fields['track']!r} has more cards than the mix")
+            if self.left[kind] < 0:
+                raise NotationError(f"track {fields['track']!r} has more {KIND_NAMES[kind]} "
+                                    f"cards than the mix ({g.layout[kind]})")
             if kind == OIL and i < NO_OIL_CARDS:
                 raise NotationError(f"track card {i + 1} is an oil stain (I4 forbids it)")
+        laid = len(self.track)
+        self._fill_forced()
+        if len(self.track) != laid:
+            raise NotationError(f"track {fields['track']!r}: the next card can only be "
+                                f"{KIND_NAMES[self.track[laid]]}, so it is already laid (I4)")
         self.deal = _cars(fields["deal"], "deal")
         if len(self.deal) > g.deals or (self.deal and len(self.track) < g.length):
             raise NotationError(f"deal {fields['deal']!r}: {g.deals} licences are dealt "
                                 "once the track is laid")
-        self.owner = [NOBODY] * NUM_CARS
-        for i, car in enumerate(self.deal):
-            self.owner[car] = g.deal_seats[i]
+        self.owner = _owners(self.deal, g.deal_seats)
         self.on = _cars(fields["on"], "on")
-        if (self.on and len(self.deal) < g.deals) or len(self.on) > self.cans or (
-            len(self.on) == self.cans and not self.over
-        ):
-            raise NotationError(f"on {fields['on']!r}: fewer than {self.cans} cans, "
-                                "once the licences are dealt")
         self.pos = [_number(p, "pos", 0, g.target) for p in fields["pos"].split(",")]
         if len(self.pos) != NUM_CARS:
             raise NotationError(f"pos needs {NUM_CARS} squares, got {fields['pos']!r}")
-        self.fin = [_finish(f, self.race, n) for f in _dash(fields["fin"]).split(",") if f]
-        self.out = sum(1 << c for c in self.race_finishes())
+        self.fin = [_finish(f, self.race, n) for f in _items(fields["fin"])]
+        self.out = 0
+        for car in self.race_finishes():
+            self.out |= 1 << car
         for car in range(NUM_CARS):
             if (self.pos[car] == g.target) != bool(self.out >> car & 1):
                 raise NotationError(f"car {COLOURS[car]} is on square {self.pos[car]}; square "
-                                    f"{g.target} means across the line, listed in fin")
+                                    f"{g.target} means out of the race, listed in fin")
         self.busy = self.out
         for car in self.on:
             self.busy |= 1 << car
-        self.score = [_number(v, "score", 0, 1000) for v in fields["score"].split(",")]
+        self.score = [_number(v, "score", 0, 20 * sum(POINTS)) for v in
+                      fields["score"].split(",")]
         rows = fields["given"].split("/")
-        self.given = [_number(v, "given", -999, 999) for row in rows for v in row.split(",")]
+        self.given = [_number(v, "given", MIN_STEP * MAX_ROUNDS, MAX_STEP * MAX_ROUNDS)
+                      for row in rows for v in row.split(",")]
         if len(self.score) != n or len(rows) != n or len(self.given) != n * NUM_CARS:
             raise NotationError(f"score needs {n} numbers and given {n} rows of {NUM_CARS}")
         self.last = None if fields["last"] == "-" else _last(fields["last"], n, g.target)
-        self._fill_forced()
+        _Check(self).run()
 
     # -- copying and hidden information ----------------------------------------------------
     def _copy(self) -> Von0auf100State:
@@ -638,7 +712,7 @@ class Von0auf100State(State):
         if not others:
             return list(deal)
         mine = {deal[i] for i in range(len(deal)) if seats[i] == player}
-        finished = [c for r, c, _ in self.fin if r == race]
+        finished = [c for r, c, _, _ in self.fin if r == race]
         truth = g.signature(_owners(deal, seats), finished)
         free = [c for c in range(NUM_CARS) if c not in mine]
         fits = []
@@ -651,7 +725,234 @@ class Von0auf100State(State):
         return fits[rng.randrange(len(fits))]
 
 
+# -- what the notation reader checks -------------------------------------------------------
+class _Check:
+    """The checks of a state read from notation: it must be one the rules can reach
+    (docs/rules/von0auf100.md, "Notation"). Each failure says what is wrong."""
+
+    def __init__(self, state: Von0auf100State) -> None:
+        self.s = state
+        self.g = state.g
+        self.entries = [e for e in state.fin if e[0] == state.race]
+
+    @staticmethod
+    def fail(message: str) -> NoReturn:
+        raise NotationError(f"inconsistent state: {message}")
+
+    def run(self) -> None:
+        s = self.s
+        if s.race == 1 and s.start != (s.round - 1) % self.g.players:
+            self.fail(f"race 1 starts with seat 0 and the tile passes every round (I7), so "
+                      f"round {s.round} has start={(s.round - 1) % self.g.players}, not "
+                      f"{s.start}")
+        self.finishes()
+        if s.over and s.race != self.g.races:
+            self.fail(f"over=1 but race {s.race} of {self.g.races} is not the last")
+        if len(s.deal) < self.g.deals:
+            self.before_racing()
+        else:
+            self.racing()
+        self.last()
+
+    # -- the cars out of every race, and the score ---------------------------------------
+    def finishes(self) -> None:
+        s, g = self.s, self.g
+        races = [e[0] for e in s.fin]
+        if races != sorted(races):
+            self.fail(f"fin lists the races out of order: {races}")
+        points = [0] * g.players
+        for race in range(1, s.race + 1):
+            entries = [e for e in s.fin if e[0] == race]
+            cars = [e[1] for e in entries]
+            if len(set(cars)) != len(cars):
+                self.fail(f"fin names a car twice in race {race}")
+            end = self.race_end(race, entries, points)
+            last = len(entries) - 1
+            if race < s.race and end != last:
+                self.fail(f"race {race} is over, so fin must end it (an owned car across, "
+                          "or three places in the season), and list nothing after")
+            if race == s.race and end != (last if s.over else None):
+                self.fail("over=1 but the race is not decided by fin" if s.over else
+                          "fin ends the current race, so over=1 or the next race")
+            judged = [e[3] for e in entries if e[3] != CROSSED]
+            if judged and (len(set(judged)) > 1 or entries[-len(judged)][3] == CROSSED
+                           or end != last):
+                self.fail(f"the cars judged by their squares in race {race} come last, all "
+                          "for one reason, and decide the race (I16, I17)")
+        if points != s.score:
+            self.fail(f"score={','.join(map(str, s.score))} but the cars in fin give "
+                      f"{','.join(map(str, points))}")
+        if self.entries and len(s.deal) < g.deals:
+            self.fail("cars are out of the race before the licences are dealt")
+        if len(s.deal) == g.deals:  # the seats in fin must be what the licences say
+            for j, (_, car, seat, _) in enumerate(self.entries):
+                earlier = [e[1] for e in self.entries[:j]]
+                if g.judge(s.owner, earlier, car)[0] != seat:
+                    who = "nobody" if seat == NOBODY else f"seat {seat}"
+                    self.fail(f"fin says {who} uncovered {COLOURS[car]}, which the deal "
+                              f"{''.join(COLOURS[c] for c in s.deal)} does not give")
+
+    def race_end(self, race: int, entries: list[Finish], points: list[int]) -> int | None:
+        """The index of the entry that ends the race (or None), judged from the seats in
+        fin alone; adds the points scored to ``points``."""
+        g = self.g
+        unannounced = 0
+        held = [0] * g.players
+        places = 0
+        for j, (_, _, seat, _) in enumerate(entries):
+            if seat == NOBODY:
+                unannounced += 1
+            else:
+                held[seat] += 1
+                if held[seat] > g.cars_per_seat:
+                    self.fail(f"seat {seat} uncovers more than {g.cars_per_seat} licence(s) "
+                              f"in race {race}")
+            if g.season:
+                if seat == NOBODY and not g.places_any:
+                    continue
+                if seat != NOBODY:
+                    points[seat] += POINTS[places]
+                places += 1
+                if places == len(POINTS):
+                    return j
+            elif seat != NOBODY:
+                if g.cars_per_seat == 2 and unannounced == 0:
+                    self.fail(f"in race {race} seat {seat} wins with its first car; with two "
+                              "players the second car wins (I12)")
+                points[seat] += 1
+                return j
+            unowned = NUM_CARS - g.deals + (g.players if g.cars_per_seat == 2 and
+                                            not g.season else 0)
+            if unannounced > unowned:
+                self.fail(f"race {race} has {unannounced} cars nobody claims; at most "
+                          f"{unowned} can be")
+        return None
+
+    # -- before the first can of a race ----------------------------------------------------
+    def before_racing(self) -> None:
+        s = self.s
+        if s.over:
+            self.fail("over=1 before the licences are dealt")
+        if (s.round, s.cans, s.withdrawn, s.pending) != (1, NUM_CANS, 0, 0):
+            self.fail("before the licences are dealt it is round 1 with all five cans: "
+                      "round=1 cans=5 wd=0 pend=0")
+        if s.on or any(s.pos) or any(s.given):
+            self.fail("before the licences are dealt no can is placed: on=-, every car on 0 "
+                      "and nothing given")
+
+    # -- a race under way (or just decided) ------------------------------------------------
+    def racing(self) -> None:
+        s, g = self.s, self.g
+        ending = self.entries[-1] if s.over else None
+        aside = [e for e in self.entries if e[3] == CROSSED and e is not ending]
+        now = [e[1] for e in aside if e[1] in s.on]
+        before = [e[1] for e in aside if e[1] not in s.on]
+        if [e[1] for e in aside] != before + [c for c in s.on if c in now]:
+            self.fail("the cars put aside this round (they got cans in on) cross after those "
+                      "of earlier rounds, in the order of their cans")
+        if s.pending != len(now):
+            self.fail(f"pend={s.pending} but {len(now)} car(s) with a can this round are put "
+                      "aside (I9)")
+        withdrawn = min(g.max_withdrawn, len(before))
+        if s.withdrawn != withdrawn:
+            self.fail(f"wd={s.withdrawn} but {len(before)} car(s) put aside in earlier rounds "
+                      f"withdraw {withdrawn} can(s) (I10)")
+        cans = min(NUM_CANS - withdrawn, NUM_CARS - len(before))
+        if s.cans != cans:
+            self.fail(f"cans={s.cans} but this round has {cans} (I10)")
+        if len(s.on) > s.cans or (len(s.on) == s.cans and not s.over):
+            self.fail(f"on={''.join(COLOURS[c] for c in s.on)}: fewer than {s.cans} cans "
+                      "are placed while the race goes on")
+        if ending is not None:
+            self.decided(ending)
+        elif not s.on and s.round > 1 and s.caught():
+            self.fail("no car can reach the line with these cans: the race would have been "
+                      "decided by the squares (I17)")
+        self.squares()
+
+    def decided(self, ending: Finish) -> None:
+        s = self.s
+        how = ending[3]
+        if how == CROSSED and (not s.on or s.on[-1] != ending[1]):
+            self.fail("the car that ended the race got the last can placed (the last car "
+                      "in on)")
+        if how == STOPPED and (s.round != MAX_ROUNDS or len(s.on) != s.cans):
+            self.fail(f"the safety stop comes after the last can of round {MAX_ROUNDS} (I16)")
+        if how == CAUGHT and (s.on or s.round == 1):
+            self.fail("cars caught by oil are judged at the start of a round (I17)")
+
+    def squares(self) -> None:
+        """Every car's square is the sum of what the seats gave it; the cars judged by their
+        squares were ahead of those still racing."""
+        s, g = self.s, self.g
+        n = g.players
+        total = [sum(s.given[seat * NUM_CARS + car] for seat in range(n))
+                 for car in range(NUM_CARS)]
+        if any(s.given) and s.round == 1 and not s.on and not self.entries:
+            self.fail("no can is placed yet in this race, so nothing is given")
+        bound = MAX_STEP * s.round
+        if any(abs(v) > bound for v in s.given):
+            self.fail(f"given: no seat moves a car more than {bound} squares in "
+                      f"{s.round} round(s)")
+        how = {e[1]: e[3] for e in self.entries}
+        for car in range(NUM_CARS):
+            if car not in how and total[car] != s.pos[car]:
+                self.fail(f"car {COLOURS[car]} is on square {s.pos[car]} but the seats gave "
+                          f"it {total[car]} squares")
+            if how.get(car) == CROSSED and not g.target <= total[car] < g.target + MAX_STEP:
+                self.fail(f"car {COLOURS[car]} crossed the line (square {g.target}) but the "
+                          f"seats gave it {total[car]} squares")
+        judged = [e[1] for e in self.entries if e[3] != CROSSED]
+        racing = [c for c in range(NUM_CARS) if c not in how]
+
+        def rank(car: int) -> tuple[int, int]:
+            return -(total[car] if car in judged else s.pos[car]), car
+
+        if any(not 0 <= total[c] < g.target for c in judged) or judged != sorted(
+            judged, key=rank
+        ) or (judged and racing and rank(judged[-1]) > min(map(rank, racing))):
+            self.fail("the cars judged by their squares are the cars furthest ahead, in "
+                      "order (I17)")
+
+    # -- the last placement ----------------------------------------------------------------
+    def last(self) -> None:
+        s, g = self.s, self.g
+        if s.last is None:
+            if s.race != 1 or s.round != 1 or s.on:
+                self.fail("last=- but a can has been placed")
+            return
+        seat, can, car, here, there = s.last
+        if there - here not in {MOVE[k][can] for k in range(NUM_KINDS)}:
+            self.fail(f"last: no card moves a car from {here} to {there} with can {can}")
+        racing = len(s.deal) == g.deals
+        if s.on:
+            if (seat, can, car) != ((s.start + len(s.on) - 1) % g.players, len(s.on),
+                                    s.on[-1]):
+                self.fail("last must be the can placed last in on, by the seat whose turn "
+                          "it was")
+        elif racing and s.round > 1:
+            if seat != (s.start + can - 2) % g.players:
+                self.fail("last must be the last can of the round before, placed by the "
+                          "seat whose turn it was")
+        elif s.race == 1:
+            self.fail("last names a can, but none has been placed yet")
+        else:
+            return  # the last can of the race before: its cars have gone back to the start
+        if here >= g.target or there != here + MOVE[s.kind_at(here)][can]:
+            self.fail(f"last: can {can} takes a car on square {here} of this track to "
+                      f"{here + MOVE[s.kind_at(here)][can]}, not {there}")
+        how = {e[1]: e[3] for e in self.entries}.get(car)
+        moved = s.pos[car] == there if how is None else (how == CROSSED) == (
+            there >= g.target)
+        if not moved:
+            self.fail(f"last moved {COLOURS[car]} to {there}, but it is on {s.pos[car]}")
+
+
 # -- notation helpers ---------------------------------------------------------------------
+#: A whole number as ``to_text`` writes it (ASCII digits, no sign but a minus, no padding).
+_DIGITS = re.compile(r"-?(0|[1-9][0-9]{0,5})")
+
+
 def _owners(deal: Sequence[int], seats: Sequence[int]) -> list[int]:
     owner = [NOBODY] * NUM_CARS
     for i, car in enumerate(deal):
@@ -660,10 +961,9 @@ def _owners(deal: Sequence[int], seats: Sequence[int]) -> list[int]:
 
 
 def _number(text: str, name: str, low: int, high: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
+    if not _DIGITS.fullmatch(text):
         raise NotationError(f"{name}={text!r} must be a whole number") from None
+    value = int(text)
     if not low <= value <= high:
         raise NotationError(f"{name}={value} is out of range; allowed {low} to {high}")
     return value
@@ -687,12 +987,21 @@ def _cars(text: str, name: str) -> list[int]:
     return cars
 
 
-def _finish(text: str, race: int, players: int) -> tuple[int, int, int]:
+def _items(text: str) -> list[str]:
+    return _dash(text).split(",") if text != "-" else []
+
+
+def _finish(text: str, race: int, players: int) -> Finish:
     number, sep, rest = text.partition(":")
+    how = CROSSED
+    if rest[-1:] in HOW_CODES[1:]:
+        how = HOW_CODES.index(rest[-1])
+        rest = rest[:-1]
     if not sep or len(rest) != 2:
-        raise NotationError(f"finish {text!r} must read race:car followed by a seat or -")
+        raise NotationError(f"finish {text!r} must read race:car followed by a seat or -, "
+                            "and c or s for a car judged by its square")
     seat = NOBODY if rest[1] == "-" else _number(rest[1], "finish seat", 0, players - 1)
-    return _number(number, "finish race", 1, race), _code(rest[0], COLOURS, "car"), seat
+    return _number(number, "finish race", 1, race), _code(rest[0], COLOURS, "car"), seat, how
 
 
 def _last(text: str, players: int, target: int) -> tuple[int, int, int, int, int]:

@@ -168,14 +168,32 @@ def narrate(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     if last is not None and last != before["last"]:
         lines.append(f"Last: {player_name(last['seat'])} put can {last['can']} on "
                      f"{last['car']} ({last['from']} → {_square(last['to'], target)}).")
-    for race, letter, seat in after["finishes"][len(before["finishes"]):]:
+    decided = ""
+    for race, letter, seat, how in after["finishes"][len(before["finishes"]):]:
+        if how != "crossed" and how != decided:
+            decided = how
+            why = (f"after {before['round']} rounds the safety stop"
+                   if how == "stopped" else "no car can reach the line past the oil any more")
+            lines.append(f"Race {race}: {why}; the cars count as across in the order of "
+                         "their squares, the furthest first (I16, I17).")
+        across = "crossed the line" if how == "crossed" else "counts as across"
         if seat is None:
-            lines.append(f"Race {race}: {letter} crossed the line; nobody claims it, it is "
-                         "put aside.")
+            lines.append(f"Race {race}: {letter} {across}; nobody claims it, it is put aside.")
         else:
-            lines.append(f"Race {race}: {letter} crossed the line; {player_name(seat)} "
-                         "uncovers the licence.")
+            lines.append(f"Race {race}: {letter} {across}; {player_name(seat)} "
+                         f"{_uncovers(after, race, seat)}.")
     return lines
+
+
+def _uncovers(after: dict[str, Any], race: int, seat: int) -> str:
+    """What a seat shows when its car crosses: its licence, or with two players in a race
+    to win both of its licences (I12)."""
+    if after["players"] != 2 or after["scoring"] == "season":
+        return "uncovers the licence"
+    cars = sorted((c for c, s in after["owners"].items() if s == seat), key=COLOURS.index)
+    if after["race"] == race and len(cars) == 2:
+        return f"uncovers both licences ({cars[0]} and {cars[1]})"
+    return "uncovers both licences"
 
 
 def _square(square: int, target: int) -> str:
