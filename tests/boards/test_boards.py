@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from rennbahn.core.driver import random_step
+from rennbahn.core.errors import ParameterError
 from rennbahn.core.protocol import SIMULTANEOUS, Game, State
 from rennbahn.core.registry import load_game
 from rennbahn.games.gibgas.components import CARD_NAMES
@@ -213,7 +214,7 @@ def test_other_seats_secrets_are_not_drawn() -> None:
 def test_language_is_checked() -> None:
     game = load_game("grandprix(players=2)")
     state = game.new_initial_state()
-    with pytest.raises(ValueError, match="choose one of en, de"):
+    with pytest.raises(ParameterError, match="unknown language 'fr'"):
         board(game)(state.observation(0), game, lang="fr")
 
 

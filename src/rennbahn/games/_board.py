@@ -16,6 +16,7 @@ from typing import TypeVar
 from xml.sax.saxutils import escape, quoteattr
 
 from rennbahn.core.errors import ParameterError
+from rennbahn.core.i18n import check_language
 from rennbahn.core.protocol import Game
 
 #: The width of every board's viewBox.
@@ -23,7 +24,6 @@ WIDTH = 360
 #: The smallest side of a tap target, in viewBox units: 44 CSS px or more on a 360 px phone
 #: even with the page's margins.
 TAP = 48
-LANGS = ("en", "de")
 FONT = "system-ui, sans-serif"
 #: Seat colours, the same order as the terminal drawings (red, blue, green, yellow, ...).
 SEAT_COLOURS = ("#d62828", "#1d5fd1", "#2a9d3c", "#f2c200", "#9b3fc9", "#17a2b8")
@@ -32,10 +32,8 @@ SEAT_INK = ("#fff", "#fff", "#fff", "#222", "#fff", "#fff")
 
 
 def check_lang(lang: str) -> str:
-    """The language, checked: a board speaks English or German."""
-    if lang not in LANGS:
-        raise ParameterError(f"no board language {lang!r}; choose one of {', '.join(LANGS)}")
-    return lang
+    """The language, checked: a board speaks the player's languages (core.i18n)."""
+    return check_language(lang)
 
 
 G = TypeVar("G", bound=Game)
@@ -49,13 +47,8 @@ def expect_game(game: Game, kind: type[G]) -> G:
 
 
 def tr(lang: str, en: str, de: str) -> str:
-    """The English or the German of a few words."""
+    """The English or the German of a few words (``lang`` is checked once per board)."""
     return de if lang == "de" else en
-
-
-def seat_name(seat: int, lang: str) -> str:
-    """A seat as people see it, numbered from 1."""
-    return f"{tr(lang, 'Driver', 'Fahrer')} {seat + 1}"
 
 
 def num(value: float) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rennbahn.core.i18n import seat_name
 from rennbahn.core.protocol import Game
 from rennbahn.games._board import (
     SEAT_COLOURS,
@@ -32,7 +33,6 @@ from rennbahn.games._board import (
     group,
     private,
     rect,
-    seat_name,
     table,
     text,
     title_bar,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rennbahn.core.i18n import seat_name
 from rennbahn.core.protocol import Game
 from rennbahn.games._board import (
     SEAT_COLOURS,
@@ -26,7 +27,6 @@ from rennbahn.games._board import (
     group,
     private,
     rect,
-    seat_name,
     star,
     text,
     title_bar,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rennbahn.core.i18n import seat_name
 from rennbahn.core.protocol import Game
 from rennbahn.games._board import (
     SEAT_COLOURS,
@@ -27,7 +28,6 @@ from rennbahn.games._board import (
     document,
     group,
     rect,
-    seat_name,
     text,
     title_bar,
     tr,
