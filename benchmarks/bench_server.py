@@ -48,6 +48,7 @@ class Stats:
         self.errors: list[str] = []
         self.acked: dict[tuple[str, int], int] = {}
         self.finished = 0
+        self.create_waits = 0
 
 
 async def _person(url: str, table: str, token: str, seat: int, stats: Stats,
@@ -100,8 +101,13 @@ async def _table_slot(server: LocalServer, index: int, stats: Stats, stop: float
     while time.monotonic() < stop:
         text = GAMES[(index + game) % len(GAMES)]
         game += 1
-        status, created = await asyncio.to_thread(server.request, "POST", "api/tables", {
-            "game": text, "seats": [{"name": "A"}, {"name": "B"}, {"bot": bot}]})
+        while True:
+            status, created = await asyncio.to_thread(server.request, "POST", "api/tables", {
+                "game": text, "seats": [{"name": "A"}, {"name": "B"}, {"bot": bot}]})
+            if status != 429:  # creating too fast: wait as the server asks
+                break
+            stats.create_waits += 1
+            await asyncio.sleep(0.5)
         if status != 201:
             stats.errors.append(f"create {text}: {status} {created}")
             return
@@ -163,7 +169,7 @@ def main(argv: list[str] | None = None) -> None:
         "moves_per_second": round(moves / seconds, 1), "games_finished": stats.finished,
         "latency_p50_ms": round(statistics.median(lat) * 1000, 1),
         "latency_p99_ms": round(p99 * 1000, 1), "errors": len(stats.errors),
-        "lost_moves": lost,
+        "lost_moves": lost, "table_creations_told_to_wait": stats.create_waits,
     }
     print(json.dumps(result, indent=1))
     for error in stats.errors[:10]:

@@ -36,8 +36,8 @@ log = logging.getLogger("rennbahn.server")
 #: The largest body of ``POST /api/tables``, in bytes.
 MAX_BODY = 16384
 #: Tables one address may create: a burst of this many, then one every CREATE_EVERY seconds.
-CREATE_BURST = 30
-CREATE_EVERY = 2.0
+CREATE_BURST = 120
+CREATE_EVERY = 0.2
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

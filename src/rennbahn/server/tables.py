@@ -17,6 +17,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -97,6 +98,7 @@ class LiveTable:
     runner: asyncio.Task[None] | None = None
     #: The move number the current deadlines were set for.
     clock_number: int = -1
+    narration_failed: bool = False
 
 
 def _load_ui(game: Game) -> ModuleType | None:
@@ -282,7 +284,9 @@ class Hub:
         try:
             lines: list[str] = narrate(before, after)
         except Exception:  # a narration bug must not stop the table
-            log.exception("narration failed in table %s", live.stored.id)
+            if not live.narration_failed:  # said once per table
+                live.narration_failed = True
+                log.exception("narration failed in table %s", live.stored.id)
             return []
         return [str(line) for line in lines]
 
@@ -552,10 +556,16 @@ class Hub:
                     [(s.actor, s.actions) for s in table.steps],
                     table.rng.getstate(), bot.name, seat,
                 )
-            if self.pool is None:
-                action, rng_state = think(*job)
-            else:
-                action, rng_state = await loop.run_in_executor(self.pool, think, *job)
+            try:
+                if self.pool is None:
+                    action, rng_state = think(*job)
+                else:
+                    action, rng_state = await loop.run_in_executor(self.pool, think, *job)
+            except (RennbahnError, BrokenProcessPool, OSError) as error:
+                # A bot that fails must not stall the table: the random bot moves instead.
+                log.warning("bot %s failed at table %s (%s); random moves", bot.name,
+                            live.stored.id, error)
+                action, rng_state = think(*job[:4], "random", seat)
             async with live.lock:
                 table = live.table
                 current = table.bots[seat]
