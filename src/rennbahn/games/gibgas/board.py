@@ -41,7 +41,7 @@ KIND_FILL = {"V": "#2f9e44", "B": "#1c7ed6", "XF": "#c92a2a", "XS": "#862e9c"}
 CARD_LABEL = {"die": "Würfel", "tempo": "Tempo-Halten", "pit": "Boxenstopp"}
 ROW_CARDS = 4
 CARD_W, CARD_H = 84.0, 112.0
-HAND_W, HAND_H = 68.0, 62.0
+HAND_W, HAND_H = 66.0, 62.0
 
 
 def _parse(code: str) -> tuple[str, int, int]:
@@ -292,7 +292,7 @@ def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
         per_row = 5
         for k, name in enumerate(cards):
             row, col = divmod(k, per_row)
-            x = 4 + col * (HAND_W + 4)
+            x = 6 + col * (HAND_W + 4)
             top = y + row * (HAND_H + 4)
             move = next((p + name for p in prefixes if p + name in legal), None)
             drawn = driver_card(x, top, name, lang, dim=bool(legal) and move is None)
@@ -315,9 +315,9 @@ def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
     parts.insert(0, private(secret, label))
     if "repair" in legal:
         parts.append(button("repair", [
-            rect(4, y, 160, TAP, "#fff3bf", stroke="#e67700", rx=6, stroke_width=2),
-            text(84, y + TAP / 2 + 5, tr(lang, "Repair 1 damage", "1 Schaden reparieren"),
-                 size=13, weight="bold")], label="repair"))
+            rect(6, y, 200, TAP, "#fff3bf", stroke="#e67700", rx=6, stroke_width=2),
+            text(106, y + TAP / 2 + 5, tr(lang, "Repair 1 damage", "1 Schaden reparieren"),
+                 size=13, weight="bold", fit=188)], label="repair"))
         y += TAP + 6
     return parts, y
 
