@@ -232,9 +232,10 @@ def _driver_strip(i: int, d: Mapping[str, Any], view: Mapping[str, Any], lang: s
     name = seat_name(i, lang) + (tr(lang, " (you)", " (du)") if i == you else "")
     parts.append(text(16, y + 15, name, size=12, anchor="start", weight="bold"))
     damage = int(d.get("damage", 0))
-    parts.append(text(16, y + 31, tr(lang, f"damage {damage}/{START_DAMAGE}",
-                                     f"Schaden {damage}/{START_DAMAGE}"),
-                      size=10, anchor="start"))
+    # The damage marker starts on 18 and counts down: it shows what the car can still take.
+    parts.append(text(16, y + 31, tr(lang, f"damage marker on {damage}",
+                                     f"Schadensmarker auf {damage}"),
+                      size=10, anchor="start", fit=112))
     parts.append(_damage_bar(16, y + 36, damage))
     if d.get("out"):
         parts.append(text(16, y + 56, tr(lang, "total loss", "Totalschaden"), size=10,
