@@ -89,6 +89,9 @@ def test_show_refuses_an_svg_path_it_cannot_write(tmp_path: Path) -> None:
     folder = _one_line_error(runner.invoke(app, ["show", "1", "--svg", str(tmp_path)]))
     assert "is a directory" in folder
     assert "unknown track 'monza'" in _one_line_error(runner.invoke(app, ["show", "monza"]))
+    # A folder that exists but cannot hold files: the write fails before anything is drawn.
+    unwritable = _one_line_error(runner.invoke(app, ["show", "1", "--svg", "/proc/x.svg"]))
+    assert unwritable.startswith("--svg /proc/x.svg: cannot write")
 
 
 def _drom(**changes: object) -> str:

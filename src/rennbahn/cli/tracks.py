@@ -98,15 +98,15 @@ def show(
     except RennbahnError as exc:
         raise _fail(str(exc)) from None
     track = build_track(race.number)
-    console = Console(width=max(120, 3 * track.columns + 10))
-    console.print(f"{race.number} {race.name}, {race.direction}, {race.difficulty}, "
-                  f"{ideal_distance(track, track.grid[0])} spaces")
-    console.print(draw_track(track))
-    if svg is not None:
+    if svg is not None:  # first, so a path that cannot be written is the only output
         try:
             svg.write_text(track_svg(track), encoding="utf-8")
         except OSError as exc:
             raise _fail(f"--svg {svg}: cannot write: {exc.strerror or exc}") from None
+    console = Console(width=max(120, 3 * track.columns + 10))
+    console.print(f"{race.number} {race.name}, {race.direction}, {race.difficulty}, "
+                  f"{ideal_distance(track, track.grid[0])} spaces")
+    console.print(draw_track(track))
 
 
 @app.command("check")
