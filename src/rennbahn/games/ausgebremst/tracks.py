@@ -25,6 +25,12 @@ the front half's last three columns, anti-clockwise both lie on the end half, af
 pit alley (docs/rules/ausgebremst.md, I1). Every half turns the track round: its outer lane
 has at least ``MIN_TURN`` spaces more than its inner lane.
 
+The fields of a file are declared by :class:`HalfFile` (msgspec checks them, so a bad file
+is a :class:`TrackError` naming the field); :func:`check_half` runs every check on a half.
+The alley may be longer than the ideal line beside it: on Drom and Ring by 1 space, on
+Circuit by 3, which with the laps gives the rulebook's distances and its pit chart's
+reserve column (docs/rules/ausgebremst.md, I2 and I29).
+
 A track joins a front half (Bleifuss, Plattfuss, Nurburg) and an end half; raced
 anti-clockwise, the columns are read backwards. Columns are numbered from field A's column
 (0), so a space's number tells how far into the lap it lies: ``7i`` is column 7, inner lane;
