@@ -24,7 +24,7 @@ class Conn:
         #: The (number, ply, chosen) of the view a move was last sent for.
         self.sent: tuple[int, int, tuple[int, ...]] | None = None
 
-    async def open(self, timeout: float = 20.0) -> None:
+    async def open(self, timeout: float = 20.0, history: bool = False) -> None:
         """Connect (retrying while the server restarts) and say hello; wait for the view."""
         end = asyncio.get_running_loop().time() + timeout
         while True:
@@ -38,7 +38,8 @@ class Conn:
         self.closed = False
         self.unread = asyncio.Queue()  # what the last connection left unread is gone
         self.reader = asyncio.create_task(self._read(self.ws))
-        await self.send({"type": "hello", "v": 1, "table": self.table, "token": self.token})
+        hello = {"type": "hello", "v": 1, "table": self.table, "token": self.token}
+        await self.send({**hello, "history": True} if history else hello)
         await self.expect("welcome")
         await self.expect("view")
 

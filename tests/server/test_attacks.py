@@ -170,8 +170,9 @@ def test_http_routes_refuse_bad_requests_and_escape_names(server: LocalServer) -
     assert "Ben &amp; &quot;Co&quot;" in page
     assert created["seats"][0]["link"].endswith(f"/t/{table}#token={created['seats'][0]['token']}")
     assert len(created["seats"][0]["token"]) >= 22  # at least 128 bits
-    status, answer = server.request("GET", f"api/tables/{table}/record")
-    assert (status, answer["error"]["code"]) == (409, "not_over")
+    for route in ("record", "story", "story?seat=0"):
+        status, answer = server.request("GET", f"api/tables/{table}/{route}")
+        assert (status, answer["error"]["code"]) == (409, "not_over"), route
     status, answer = server.request("GET", "api/tables/nope")
     assert (status, answer["error"]["code"]) == (404, "no_table")
     status, info = server.request("GET", f"api/tables/{table}")

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import rennbahn
+from rennbahn.core.protocol import State
 from rennbahn.core.records import Record, replay
 from rennbahn.server.local import LocalServer
 from tests.server.client import Conn
@@ -102,6 +103,7 @@ class Game:
         self.rng = random.Random(text)
         self.reconnected = False
         self.record: dict[str, Any] = {}
+        self.stories: dict[int | None, list[dict[str, Any]]] = {}
 
     def over(self) -> bool:
         return all(c.view is not None and c.view["over"] for c in self.conns)
@@ -141,12 +143,22 @@ async def _four_games(server: LocalServer) -> list[Game]:
             if conn.reader is not None:
                 await conn.reader  # each client sees its connection drop
     server.start()  # the same database
+    told = 0
     for game in games:
         await game.open()
+        # A page reloaded in the middle asks for the story so far as its seat saw it.
+        await game.people[0].close()
+        await game.people[0].open(history=True)
+        told += len(game.people[0].current["narration"])
+    assert told > 0
     await asyncio.gather(*(game.play(None) for game in games))
     for game in games:
         status, game.record = server.request("GET", f"api/tables/{game.table}/record")
         assert status == 200, game.record
+        for seat in (0, None):
+            status, game.stories[seat] = server.request(
+                "GET", f"api/tables/{game.table}/story" + ("" if seat is None else f"?seat={seat}"))
+            assert status == 200
         for conn in game.conns:
             await conn.close()
     return games
@@ -172,11 +184,25 @@ def _keys(value: object) -> set[str]:
     return set()
 
 
+def _observed(state: State, seat: int | None) -> Any:
+    """What a seat (None: a spectator) may see, as JSON carries it."""
+    if seat is not None:
+        return json.loads(json.dumps(state.observation(seat)))
+    try:
+        return json.loads(json.dumps(state.public_observation()))
+    except NotImplementedError:
+        return None
+
+
 def _check_leaks(game: Game) -> None:
     record = Record.from_json(game.record)
     states = [state for _, state in replay(record)]  # every step checked again
     assert states[-1].is_terminal()
     hidden = type(states[0].get_game()).HIDDEN_INFORMATION
+    for seat, told in game.stories.items():  # the finished game as a seat and a spectator
+        assert len(told) == len(states)
+        for entry, state in zip(told, states, strict=True):
+            assert entry["observation"] == _observed(state, seat)
     narrated = 0
     for conn in game.conns:
         seat = conn.current["seat"]
@@ -195,15 +221,11 @@ def _check_leaks(game: Game) -> None:
                 assert state.to_text() not in raw
             narrated += len(view["narration"])
             if seat is None:
-                try:
-                    public = state.public_observation()
-                except NotImplementedError:
-                    public = None
-                assert view["observation"] == public
+                assert view["observation"] == _observed(state, None)
                 assert view["legal"] == [] and view["your_choice"] is None
                 assert not _keys(view["observation"]) & {"hand", "discard", "licences", "me"}
                 continue
-            assert view["observation"] == json.loads(json.dumps(state.observation(seat)))
+            assert view["observation"] == _observed(state, seat)
             if view["legal"]:
                 assert [(m["action"], m["move"]) for m in view["legal"]] == [
                     (a, state.action_to_string(seat, a)) for a in state.legal_actions(seat)]

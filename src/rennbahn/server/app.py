@@ -2,11 +2,13 @@
 
 Routes (see docs/server.md): ``GET /`` (a plain page), ``GET /api/games``,
 ``POST /api/tables``, ``GET /api/tables/{id}``, ``GET /api/tables/{id}/record``,
+``GET /api/tables/{id}/story``,
 ``GET /t/{id}`` (the table's page; the next issue draws boards there) and ``WS /ws``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import html
 import logging
@@ -29,7 +31,7 @@ from rennbahn.core.registry import registered_games
 from rennbahn.server import messages as m
 from rennbahn.server.bots import warm_up
 from rennbahn.server.store import SqliteStore, Store
-from rennbahn.server.tables import Client, Hub, RequestError
+from rennbahn.server.tables import Client, Hub, RequestError, story
 
 log = logging.getLogger("rennbahn.server")
 
@@ -174,6 +176,25 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
         return Response(live.stored.record, media_type="application/json", headers={
             "content-disposition": f'attachment; filename="{live.stored.id}.record.json"'})
 
+    async def finished_story(request: Request) -> Response:
+        live = await hub().get(str(request.path_params["table"])[:64])
+        if live is None:
+            return _error(404, "no_table", "there is no such table")
+        if not live.stored.finished:
+            return _error(409, "not_over", "the story is given once the game is over")
+        text = request.query_params.get("seat")
+        seat = None
+        if text is not None:
+            if not text.isdigit() or int(text) >= live.game.num_players():
+                return _error(400, "bad_request",
+                              f"seat is 0 to {live.game.num_players() - 1}, not {text[:20]!r}")
+            seat = int(text)
+        steps = [s.to_json() for s in live.table.steps]
+        told = await asyncio.to_thread(story, live.game, live.ui, list(live.table.steps), seat)
+        for entry, step in zip(told[1:], steps, strict=True):
+            entry["step"] = step
+        return JSONResponse(told)
+
     async def table_page(request: Request) -> Response:
         live = await hub().get(str(request.path_params["table"])[:64])
         if live is None:
@@ -209,6 +230,7 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table}", table_info),
         Route("/api/tables/{table}/record", record),
+        Route("/api/tables/{table}/story", finished_story),
         Route("/t/{table}", table_page),
         WebSocketRoute("/ws", socket),
     ]

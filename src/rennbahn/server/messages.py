@@ -26,6 +26,9 @@ class Hello(_Client, tag="hello", kw_only=True):
 
     table: str
     token: str | None = None
+    #: True: the first view's narration tells the whole game so far, as this seat saw it
+    #: (for a page that opens or reloads in the middle of a game).
+    history: bool = False
 
 
 class Move(_Client, tag="move", kw_only=True):

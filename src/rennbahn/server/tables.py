@@ -27,7 +27,8 @@ import msgspec
 from rennbahn.bots.factory import bot_names
 from rennbahn.core.errors import RennbahnError
 from rennbahn.core.params import parse_game_string
-from rennbahn.core.protocol import Game
+from rennbahn.core.protocol import SIMULTANEOUS, Game, State
+from rennbahn.core.records import Step
 from rennbahn.core.registry import game_entry, load_game
 from rennbahn.core.table import Bot, Table, TableError
 from rennbahn.server import messages as m
@@ -136,6 +137,46 @@ def clean_name(name: str | None, seat: int) -> str:
             "bad_request", f"seat {seat + 1}: a name has at most {NAME_LENGTH} characters"
         )
     return name
+
+
+def narrate(ui: ModuleType | None, before: dict[str, Any] | None,
+            after: dict[str, Any] | None) -> list[str]:
+    """The game's narration of what changed between two observations of one seat."""
+    told = getattr(ui, "narrate", None)
+    if told is None or before is None or after is None or before == after:
+        return []
+    return [str(line) for line in told(before, after)]
+
+
+def observe(state: State, seat: int | None) -> dict[str, Any] | None:
+    """What ``seat`` may see (None: a spectator, who sees the public observation if any)."""
+    if seat is not None:
+        return state.observation(seat)
+    try:
+        return state.public_observation()
+    except NotImplementedError:
+        return None
+
+
+def story(game: Game, ui: ModuleType | None, steps: list[Step],
+          seat: int | None) -> list[dict[str, Any]]:
+    """Replay ``steps`` from the start: per step, what ``seat`` saw and its narration."""
+    state = game.new_initial_state()
+    seen = observe(state, seat)
+    result: list[dict[str, Any]] = [{"ply": 0, "observation": seen, "narration": []}]
+    for ply, step in enumerate(steps, start=1):
+        if step.actor == SIMULTANEOUS:
+            state.apply_actions(list(step.actions))
+        else:
+            state.apply_action(step.actions[0])
+        after = observe(state, seat)
+        try:
+            lines = narrate(ui, seen, after)
+        except Exception:  # told once by the live table; a story goes on without it
+            lines = []
+        result.append({"ply": ply, "observation": after, "narration": lines})
+        seen = after
+    return result
 
 
 class Hub:
@@ -268,27 +309,17 @@ class Hub:
         }
 
     def _observe(self, live: LiveTable, seat: int | None) -> dict[str, Any] | None:
-        state = live.table.state
-        if seat is not None:
-            return state.observation(seat)
-        try:
-            return state.public_observation()
-        except NotImplementedError:
-            return None
+        return observe(live.table.state, seat)
 
     def _narrate(self, live: LiveTable, before: dict[str, Any] | None,
                  after: dict[str, Any] | None) -> list[str]:
-        narrate = getattr(live.ui, "narrate", None)
-        if narrate is None or before is None or after is None or before == after:
-            return []
         try:
-            lines: list[str] = narrate(before, after)
+            return narrate(live.ui, before, after)
         except Exception:  # a narration bug must not stop the table
             if not live.narration_failed:  # said once per table
                 live.narration_failed = True
                 log.exception("narration failed in table %s", live.stored.id)
             return []
-        return [str(line) for line in lines]
 
     def _note_change(self, live: LiveTable) -> None:
         """After each step: extend every connection's narration by what its seat saw."""
@@ -438,6 +469,11 @@ class Hub:
                 seats=self.seat_infos(live), clock=live.stored.clock,
             )
             await client.send(m.encode(welcome))
+            if hello.history:
+                told = await asyncio.to_thread(
+                    story, live.game, live.ui, list(live.table.steps), seat
+                )
+                client.lines = [line for entry in told for line in entry["narration"]]
             await client.send(m.encode(self.view(live, client)))
 
     def _check_person(self, live: LiveTable, seat: int) -> None:
