@@ -229,6 +229,12 @@ def _check_leaks(game: Game) -> None:
             if view["legal"]:
                 assert [(m["action"], m["move"]) for m in view["legal"]] == [
                     (a, state.action_to_string(seat, a)) for a in state.legal_actions(seat)]
+            licences = view["observation"].get("licences")
+            if licences is not None:  # Von 0 auf 100: only one's own licence, never another's
+                for other in range(state.get_game().num_players()):
+                    if other != seat:
+                        theirs = set(state.observation(other)["licences"])
+                        assert not theirs & set(licences), (seat, other)
             drivers = view["observation"].get("drivers")
             if isinstance(drivers, list):  # Gib Gas! with six: a hand and a discard are secret
                 for other, driver in enumerate(drivers):
