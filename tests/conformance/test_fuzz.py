@@ -8,15 +8,35 @@ every protocol call and a random continuation to the end. The games' own tests f
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scripts.fuzz import exercise, fuzz_notation, mutate, playout_states
 
 import rennbahn
 from rennbahn.core.protocol import State
+
+
+def _load_fuzz_script() -> ModuleType:
+    """``scripts/fuzz.py``, loaded by path (scripts/ is no package; mypy checks it alone)."""
+    name = "rennbahn_fuzz_script"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(
+        name, Path(__file__).resolve().parents[2] / "scripts" / "fuzz.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # its dataclasses look their module up while being made
+    spec.loader.exec_module(module)
+    return module
+
+
+fuzz = _load_fuzz_script()
 
 GAMES = [entry.name for entry in rennbahn.registered_games()]
 _STATES: dict[str, list[State]] = {}
@@ -24,14 +44,14 @@ _STATES: dict[str, list[State]] = {}
 
 def _states(name: str) -> list[State]:
     if name not in _STATES:
-        _STATES[name] = playout_states(name, random.Random(f"conformance/{name}"), games=3,
+        _STATES[name] = fuzz.playout_states(name, random.Random(f"conformance/{name}"), games=3,
                                        per_game=15)
     return _STATES[name]
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_mutated_notations_are_refused_or_keep_the_protocol(name: str) -> None:
-    tally = fuzz_notation(name, 150, random.Random(f"conformance-fuzz/{name}"))
+    tally = fuzz.fuzz_notation(name, 150, random.Random(f"conformance-fuzz/{name}"))
     assert tally.inputs == 150
     assert not tally.failures, "\n".join(f"{what}: {shown}" for shown, what in tally.failures)
 
@@ -43,9 +63,9 @@ def test_any_mutation_of_a_reachable_notation(name: str, which: int, seed: int) 
     states = _states(name)
     state = states[which % len(states)]
     rng = random.Random(seed)
-    text = mutate(state.to_text(), rng, [s.to_text() for s in states[:5]])
+    text = fuzz.mutate(state.to_text(), rng, [s.to_text() for s in states[:5]])
     try:
         read = state.get_game().state_from_text(text)
     except rennbahn.NotationError:
         return
-    exercise(read, rng)
+    fuzz.exercise(read, rng)
