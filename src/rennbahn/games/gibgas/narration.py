@@ -81,9 +81,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
                 "das schnellste Auto baut den Crash und verliert {points}"),
     "rule_XS": ("the slowest car crashes and loses {points}",
                 "das langsamste Auto baut den Crash und verliert {points}"),
-    "round": ("Round {round} — the cars race for {card}: {rule}; a fender bender costs "
-              "{points}.",
-              "Runde {round} — es geht um {card}: {rule}; ein Blechschaden kostet {points}."),
+    "round": ("Round {round} — the cars race for {card}: {rule}; cars at the same speed lose "
+              "{points} each.",
+              "Runde {round} — es geht um {card}: {rule}; gleich schnelle Wagen verlieren je "
+              "{points}."),
     "points_one": ("{n} point", "{n} Punkt"),
     "points_many": ("{n} points", "{n} Punkte"),
     "car_left": ("car {left} of {full} points left", "Wagen: {left} von {full} Punkten übrig"),
@@ -164,6 +165,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "takes": ("{name} takes back {card}.", "{name} nimmt {card} zurück."),
     "takes_more": ("{name} takes back {card} ({points} still to use).",
                    "{name} nimmt {card} zurück (noch {points})."),
+    "pit_unused": ("Nothing else to take back: {points} unused.",
+                   "Nichts mehr zum Zurücknehmen: {points} verfallen."),
     "repairs": ("{name} repairs {points} ({left}).", "{name} repariert {points} ({left})."),
     # -- the end ---------------------------------------------------------------------------
     "over_loss": ("The race ends at once: total loss for {names}; a car with a total loss "
@@ -557,6 +560,9 @@ def _pit_stops(before: View, after: View, say: Teller) -> list[str]:
     if repaired > 0:
         lines.append(say("repairs", name=name, points=say.points(repaired),
                          left=say.car_left(int(now["damage"]))))
+    unused = int(before["pit"]["points"]) - len(taken) - max(repaired, 0)
+    if not still and unused > 0:  # the stop ends early: nothing left to take back
+        lines.append(say("pit_unused", points=say.points(unused)))
     return lines
 
 
