@@ -130,7 +130,8 @@ def test_race_end_names_the_winner_and_why() -> None:
     lines = told(state, "230, 200, 230")
     assert state.winners() == [2] and state.scores() == [0, 17, 17]
     assert lines[-5:] == [
-        "The race ends at once: total loss for Driver 1; a car with a total loss cannot win.",
+        "Race over. It ends at once: total loss for Driver 1; a car with a total loss cannot "
+        "win.",
         "Driver 1: total loss, 0 points.",
         "Driver 2: 3★ + 14 car points = 17 points.",
         "Driver 3: 0★ + 17 car points = 17 points.",

@@ -169,12 +169,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "Nichts mehr zum Zurücknehmen: {points} verfallen."),
     "repairs": ("{name} repairs {points} ({left}).", "{name} repariert {points} ({left})."),
     # -- the end ---------------------------------------------------------------------------
-    "over_loss": ("The race ends at once: total loss for {names}; a car with a total loss "
-                  "cannot win.",
-                  "Das Rennen endet sofort: Totalschaden für {names}; ein Wagen mit "
+    "over_loss": ("Race over. It ends at once: total loss for {names}; a car with a total "
+                  "loss cannot win.",
+                  "Rennen vorbei. Es endet sofort: Totalschaden für {names}; ein Wagen mit "
                   "Totalschaden kann nicht gewinnen."),
-    "over_done": ("The last track card is done: the race is over.",
-                  "Die letzte Streckenkarte ist gefahren: Das Rennen ist vorbei."),
+    "over_done": ("Race over. The last track card is done.",
+                  "Rennen vorbei. Die letzte Streckenkarte ist gefahren."),
     "score": ("{name}: {stars}★ + {left} car points = {total} points.",
               "{name}: {stars}★ + {left} Wagenpunkte = {total} Punkte."),
     "score_out": ("{name}: total loss, 0 points.", "{name}: Totalschaden, 0 Punkte."),
