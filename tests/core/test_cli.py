@@ -154,8 +154,10 @@ def test_a_record_is_written_as_the_game_goes_and_resumes_to_the_same_game(
     # A finished game's first moves are the unfinished one's moves.
     assert json.loads(whole.read_text())["moves"][:len(unfinished["moves"])] == \
         unfinished["moves"]
-    replayed = runner.invoke(app, ["replay", str(part)])
+    replayed = runner.invoke(app, ["replay", str(part), "--pause"], input="\n\n")
     assert replayed.exit_code == 0, replayed.output
+    whole_replay = runner.invoke(app, ["replay", str(part)])
+    assert f"Unfinished after {len(unfinished['moves'])} moves" in _flat(whole_replay.output)
     resumed = runner.invoke(app, ["play", "--resume", str(part)], input="1\n" * 400)
     assert resumed.exit_code == 0, resumed.output
     assert "Resuming after" in resumed.output

@@ -425,39 +425,38 @@ def replay_command(
     pause: Annotated[bool, typer.Option(help="wait for Enter after each step")] = False,
 ) -> None:
     """Step through a game record, checking every move."""
-    try:
-        record = Record.load(file)
-    except OSError as error:
-        raise _fail(f"cannot read {file}: {error}") from error
-    except RennbahnError as error:
-        raise _fail(str(error)) from error
+    record = Record.load(file)
     ui = None
     last: dict[str, Any] | None = None
-    try:
-        for number, (step, state) in enumerate(replay(record)):
-            game = state.get_game()
-            if ui is None:
-                ui = load_ui(game)
-                console.print(f"[bold]{game.TITLE}[/bold] — {record.game}, seed {record.seed}, "
-                              f"seats {', '.join(record.seats)}")
-            if step is not None:
-                who = {-1: "chance", -2: "all"}.get(step.actor, f"Driver {step.actor + 1}")
-                moves = list(step.moves)
-                if seat is not None:  # what that seat saw: others' secrets stay masked
-                    seen = state.history_notation(seat)[-len(moves):]
-                    moves = [m.partition(":")[2] for m in seen]
-                console.print(f"{number:4d}. {who}: {', '.join(moves)}", soft_wrap=True)
-            if seat is not None:
-                observation = state.observation(seat)
-                for line in narration(ui, last, observation):
-                    console.print(f"      {line}")
-                last = observation
-                if pause or state.is_terminal():
-                    console.print(render_view(ui, observation, game))
-            if pause:
+    for number, (step, state) in enumerate(replay(record)):
+        game = state.get_game()
+        if ui is None:
+            ui = load_ui(game)
+            console.print(f"[bold]{game.TITLE}[/bold] — {record.game}, seed {record.seed}, "
+                          f"seats {', '.join(record.seats)}")
+        if step is not None:
+            who = {-1: "chance", -2: "all"}.get(step.actor, f"Driver {step.actor + 1}")
+            moves = list(step.moves)
+            if seat is not None:  # what that seat saw: others' secrets stay masked
+                seen = state.history_notation(seat)[-len(moves):]
+                moves = [m.partition(":")[2] for m in seen]
+            console.print(f"{number:4d}. {who}: {', '.join(moves)}", soft_wrap=True)
+        if seat is not None:
+            observation = state.observation(seat)
+            for line in narration(ui, last, observation):
+                console.print(f"      {line}")
+            last = observation
+            if pause or state.is_terminal():
+                console.print(render_view(ui, observation, game))
+        if pause:
+            try:
                 console.input("(Enter for the next step) ")
-    except RennbahnError as error:
-        raise _fail(str(error)) from error
+            except EOFError:  # input closed: stop here, as a reader who walks away
+                return
+    if not record.finished:
+        console.print(f"Unfinished after {len(record.steps)} moves (replayed and checked); "
+                      f"go on with: rennbahn play --resume {file}")
+        return
     console.print("Result: " + ", ".join(
         f"Driver {i + 1} {r:g}" for i, r in enumerate(record.returns)) + " (replayed and checked)")
 
