@@ -237,3 +237,16 @@ def _playout(game_name: str, seed: int) -> None:
 def test_seeded_playouts_narrate_every_step_for_every_seat(game_name: str) -> None:
     for seed in (1, 2):
         _playout(game_name, seed)
+
+
+def test_i1_pass_on_second_tells_why_nobody_crashes() -> None:
+    """I1, pass_on=second: only the first two speeds may take the card; both collided."""
+    state = start(*[FULL] * 5, row="XF3-1,B1-1,V2-1,XS3-1;0 q=- pts=0",
+                  game="gibgas(players=5,pass_on=second)")
+    lines = told(state, "250, 250, 240, 240, 230")
+    assert lines[3] == ("The first two speeds both had fender benders: nobody crashes on "
+                        "Vollgas-Crash 3; it goes back to the box.")
+    assert state.damage == [17, 17, 17, 17, 18]
+    assert told(start(FULL, FULL, FULL), "pit, pit, pit", lang="de")[1] == (
+        "Alle Autos sind in der Box: Niemand bekommt Vollgas! 2★; sie kommt zurück in die "
+        "Schachtel.")

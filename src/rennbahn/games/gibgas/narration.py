@@ -136,17 +136,16 @@ _TEXTS: dict[str, tuple[str, str]] = {
                 "kommt zurück in die Schachtel."),
     "franz_crashes": ("Franz causes the crash as the {reason}; his car takes no damage.",
                       "Franz baut den Crash als {reason}; sein Wagen nimmt keinen Schaden."),
-    "nobody_pits": ("Every car is in the pits: nobody takes {card}; it goes back to the box.",
-                    "Alle Autos sind in der Box: Niemand bekommt {card}; sie kommt zurück in "
-                    "die Schachtel."),
-    "nobody_benders": ("Every car on the track had a fender bender: nobody takes {card}; it "
-                       "goes back to the box.",
-                       "Jedes Auto auf der Strecke hatte einen Blechschaden: Niemand bekommt "
-                       "{card}; sie kommt zurück in die Schachtel."),
-    "nobody_second": ("The first two speeds both had fender benders: nobody takes {card}; it "
-                      "goes back to the box.",
-                      "Die beiden ersten Tempi hatten beide Blechschaden: Niemand bekommt "
-                      "{card}; sie kommt zurück in die Schachtel."),
+    "nobody_takes": ("{why}: nobody takes {card}; it goes back to the box.",
+                     "{why}: Niemand bekommt {card}; sie kommt zurück in die Schachtel."),
+    "nobody_crashes": ("{why}: nobody crashes on {card}; it goes back to the box.",
+                       "{why}: Niemand baut bei {card} den Crash; sie kommt zurück in die "
+                       "Schachtel."),
+    "why_pits": ("Every car is in the pits", "Alle Autos sind in der Box"),
+    "why_benders": ("Every car on the track had a fender bender",
+                    "Jedes Auto auf der Strecke hatte einen Blechschaden"),
+    "why_second": ("The first two speeds both had fender benders",
+                   "Die beiden ersten Tempi hatten beide Blechschaden"),
     "in_pits": ("In the pits, out of the race for this card: {names}.",
                 "In der Box, ohne Chance auf diese Karte: {names}."),
     "total_loss": ("{name} has a total loss: no points left on the car.",
@@ -502,12 +501,13 @@ def _drive(before: View, after: View, say: Teller) -> list[str]:
     if taker < 0:
         on_track = [car for car, s in enumerate(speeds) if s > 0]
         if not on_track:
-            key = "nobody_pits"
+            why = "why_pits"
         elif all(car in benders for car in on_track):
-            key = "nobody_benders"
-        else:
-            key = "nobody_second"
-        lines.append(say(key, card=name))
+            why = "why_benders"
+        else:  # pass_on=second (I1): only the first two speeds may take the card
+            why = "why_second"
+        lines.append(say("nobody_crashes" if card.kind.is_crash else "nobody_takes",
+                         why=say(why), card=name))
     elif card.kind.is_crash:
         if taker >= n:
             lines.append(say("franz_crashes", reason=reason))
