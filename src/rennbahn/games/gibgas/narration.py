@@ -256,9 +256,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "de": {key: pair[1] for key, pair in _TEXTS.items()},
 }
 
-_SPEED_CARDS = ("200", "210", "220", "230", "240", "250")
-
-
 @lru_cache(maxsize=64)
 def _game(name: str) -> GibGasGame:
     game = load_game(name)
