@@ -89,12 +89,14 @@ def test_champions_pit_stop_repair_is_told_with_points_left() -> None:
     seats = ["15/0123DTP/-/5/5/45/-/5/250", FULL, "F:4444444/-/-/-"]
     state = start(*seats, game=game)
     play_moves(state, "pit, 200", "franz 230")
-    rolled = told(state, "roll 100", seat=1)
-    assert rolled == ["Driver 1's Boxenstopp: rolls 100 → 1 point to take back played cards or "
-                      "repair the car."]
-    repaired = told(state, "repair", seat=1)
-    assert repaired[0] == "Driver 1 repairs 1 point (car 16 of 18 points left)."
-    assert state.damage[0] == 16
+    rolled = told(state, "roll 240", seat=1)
+    assert rolled == ["Driver 1's Boxenstopp: rolls 240 or 250 → 2 points to take back played "
+                      "cards or repair the car."]
+    assert told(state, "repair", seat=1) == [
+        "Driver 1 repairs 1 point (car 16 of 18 points left; 1 point still to use)."]
+    assert told(state, "repair", seat=1, lang="de")[0] == (
+        "Fahrer 1 repariert 1 Punkt (Wagen: 17 von 18 Punkten übrig).")
+    assert state.damage[0] == 17
 
 
 def test_reveal_says_fender_bender_only_when_one_happened() -> None:

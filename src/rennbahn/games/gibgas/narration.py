@@ -167,6 +167,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "pit_unused": ("Nothing else to take back: {points} unused.",
                    "Nichts mehr zum Zurücknehmen: {points} verfallen."),
     "repairs": ("{name} repairs {points} ({left}).", "{name} repariert {points} ({left})."),
+    "repairs_more": ("{name} repairs {points} ({left}; {rest} still to use).",
+                     "{name} repariert {points} ({left}; noch {rest})."),
     # -- the end ---------------------------------------------------------------------------
     "over_loss": ("Race over. It ends at once: total loss for {names}; a car with a total "
                   "loss cannot win.",
@@ -555,8 +557,9 @@ def _pit_stops(before: View, after: View, say: Teller) -> list[str]:
         lines.append(say(key, name=name, card=say.card(card), points=say.points(points)))
     repaired = int(now["damage"]) - int(was["damage"])
     if repaired > 0:
-        lines.append(say("repairs", name=name, points=say.points(repaired),
-                         left=say.car_left(int(now["damage"]))))
+        lines.append(say("repairs_more" if still else "repairs", name=name,
+                         points=say.points(repaired), left=say.car_left(int(now["damage"])),
+                         rest=say.points(points)))
     unused = int(before["pit"]["points"]) - len(taken) - max(repaired, 0)
     if not still and unused > 0:  # the stop ends early: nothing left to take back
         lines.append(say("pit_unused", points=say.points(unused)))
