@@ -56,5 +56,5 @@ def trace_entry(state: State) -> dict[str, Any]:
         legal = [";".join(state.action_to_string(s, a) for a in state.legal_actions(s))
                  for s in range(n)]
     else:
-        legal = [state.action_to_string(player, a) for a in state.legal_actions(player)]
+        legal = [state.action_to_string(player, a) for a in state.legal_actions()]
     return {"state": state.to_text(), "legal": legal}
