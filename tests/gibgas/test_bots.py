@@ -46,7 +46,7 @@ def test_it_refuels_when_its_hand_is_poor() -> None:
 
 
 def test_a_champion_repairs_a_damaged_car_at_the_pit() -> None:
-    text = ("pittake V2-1,B1-1,XF3-1,XS3-1;1 q=0 pts=2 | 9/45T/-/3/P/0123/-/P/P "
+    text = ("pittake V2-1,B1-1,XF3-1,XS3-1;1 q=0 pts=2 pit=0:240 | 9/45T/-/3/P/0123/-/P/P "
             "| 18/01234DTP/-/5/5/5/V2-1/5/250 | 18/01235DTP/-/4/4/4/-/4/240")
     assert choice(text, game="gibgas(players=3,champions=true)") == "repair"
     assert choice(text) == "take die"  # without repairs it takes back the die first

@@ -69,19 +69,43 @@ def test_own_pit_stop_tells_the_die_face_not_only_the_points() -> None:
     assert "würfelt 100 → 1 Punkt" in told(state, "roll 100", lang="de")[0]
 
 
-def test_pit_roll_of_240_or_250_names_both_faces_the_view_cannot_tell_apart() -> None:
-    """The view keeps the points (2), not the face; the narration does not guess."""
-    state = play_moves(start(FULL, FULL, FULL), "230, 250, 240", "pit, 220, 210")
-    assert told(state, "roll 250") == [
-        "Driver 1's Boxenstopp: rolls 240 or 250 → 2 points to take back played cards."]
+@pytest.mark.parametrize("face", [240, 250])
+def test_pit_roll_of_240_or_250_tells_the_face_rolled(face: int) -> None:
+    """The view keeps the die face, not only the points (both give 2)."""
+    for seat in (0, 1, None):
+        state = play_moves(start(FULL, FULL, FULL), "230, 250, 240", "pit, 220, 210")
+        assert told(state, f"roll {face}", seat=seat) == [
+            f"Driver 1's Boxenstopp: rolls {face} → 2 points to take back played cards."]
 
 
 def test_pit_stop_with_nothing_to_take_back_is_told() -> None:
     state = play_moves(start(FULL, FULL, FULL), "pit, 220, 210")
     assert told(state, "roll 300", seat=1) == [
-        "Driver 1's Boxenstopp: rolls the die, but has nothing to take back.",
+        "Driver 1's Boxenstopp: rolls 300 → 3 points, but has nothing to take back.",
         "Round 2 — the cars race for Bremsen! 1★: the slowest car wins it; cars at the same "
         "speed lose 1 point each."]
+
+
+@pytest.mark.parametrize("seat", [0, 2, None])
+def test_bots_pit_stop_that_ends_at_once_tells_the_face(seat: int | None) -> None:
+    """Driver 2 (a bot to seat 0) pits with only the Boxenstopp played: the stop ends at the
+    roll, and every seat and the spectator are told the face all the same."""
+    state = start(FULL, FULL, FULL)
+    play_moves(state, "230, pit, 240")
+    assert state.to_text().startswith("pitroll V2-1,B1-1,XF3-1,XS3-1;1 q=1 pts=0 |")
+    assert told(state, "roll 250", seat=seat) == [
+        "Driver 2's Boxenstopp: rolls 250 → 2 points, but has nothing to take back.",
+        "Round 2 — the cars race for Bremsen! 1★: the slowest car wins it; cars at the same "
+        "speed lose 1 point each."]
+    assert state.to_text().startswith("choose V2-1,B1-1,XF3-1,XS3-1;1 q=- pts=0 pit=1:250 |")
+
+
+def test_bots_pit_stop_that_ends_at_once_is_told_in_german_and_for_champions() -> None:
+    state = start(FULL, FULL, FULL, game="gibgas(players=3,champions=true)")
+    play_moves(state, "230, pit, 240")
+    assert told(state, "roll 100", lang="de")[0] == (
+        "Boxenstopp von Fahrer 2: würfelt 100 → 1 Punkt, hat aber nichts zum Zurücknehmen "
+        "und nichts zu reparieren.")
 
 
 def test_champions_pit_stop_repair_is_told_with_points_left() -> None:
@@ -90,7 +114,7 @@ def test_champions_pit_stop_repair_is_told_with_points_left() -> None:
     state = start(*seats, game=game)
     play_moves(state, "pit, 200", "franz 230")
     rolled = told(state, "roll 240", seat=1)
-    assert rolled == ["Driver 1's Boxenstopp: rolls 240 or 250 → 2 points to take back played "
+    assert rolled == ["Driver 1's Boxenstopp: rolls 240 → 2 points to take back played "
                       "cards or repair the car."]
     assert told(state, "repair", seat=1) == [
         "Driver 1 repairs 1 point (car 16 of 18 points left; 1 point still to use)."]

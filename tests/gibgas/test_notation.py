@@ -163,7 +163,8 @@ def test_an_empty_hand_is_refused_not_a_broken_resample() -> None:
      r"seat 0's last card 3 is a speed; its last speed must be the same"),
     (f"choose {ROW};0 q=- pts=0 | 18/012345TP/-/D/D/-/-/D/? | {FULL} | {FULL}",
      r"speed \? \(a die to roll\) is only for phases franz and roll"),
-    (f"pittake {ROW};1 q=0 pts=1 | 18/012345DT/-/-/P/-/-/P/P | {PLAYED_230} | {PLAYED_230}",
+    (f"pittake {ROW};1 q=0 pts=1 pit=0:100 | 18/012345DT/-/-/P/-/-/P/P | {PLAYED_230} "
+     f"| {PLAYED_230}",
      r"seat 0 has pit points but nothing to take back or repair"),
     (f"pitroll {ROW};1 q=1 pts=0 | 18/01345DT/-/2/P/2/-/P/P | {PLAYED_230} | {PLAYED_230}",
      r"q= lists the cars in the pits \(speed P\) whose stop is still to come"),
@@ -211,6 +212,53 @@ def test_franz_first_tempo_halten_is_read_in_phase_franz() -> None:
     assert state.to_text() == text
     assert state.current_player() == CHANCE
     assert len(state.chance_outcomes()) == 7
+
+
+# -- the pit die face (issue 12: the view could not tell 240 from 250) -----------------------
+PITS_01 = "18/01245DT/-/3/P/3/-/P/P | 18/01235DT/-/4/P/4/-/P/P | 18/01234DTP/-/5/5/5/V2-1/5/250"
+
+
+@pytest.mark.parametrize("text", [
+    f"pittake {ROW};1 q=0,1 pts=2 pit=0:250 | {PITS_01}",
+    f"pittake {ROW};1 q=0,1 pts=1 pit=0:240 | {PITS_01}",
+    f"pitroll {ROW};1 q=1 pts=0 pit=0:100 | {PITS_01}",
+    f"pittake {ROW};1 q=1 pts=3 pit=1:300 | {PITS_01}",
+    f"deal {ROW};4 q=- pts=0 pit=1:240 | {PITS_01}",
+])
+def test_the_pit_stops_die_face_reads_back(text: str) -> None:
+    assert read(text).to_text() == text
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (f"pittake {ROW};1 q=0,1 pts=2 | {PITS_01}",
+     r"no pit= in phase pittake with the pits holding 0,1 and q=0,1: it needs pit=0:FACE"),
+    (f"pitroll {ROW};1 q=1 pts=0 | {PITS_01}", r"no pit= .* it needs pit=0:FACE"),
+    (f"pitroll {ROW};1 q=0,1 pts=0 pit=0:100 | {PITS_01}",
+     r"pit=0:100 in phase pitroll .* it needs no pit= \(no pit stop has rolled this round\)"),
+    (f"pittake {ROW};1 q=1 pts=1 pit=0:100 | {PITS_01}", r"it needs pit=1:FACE"),
+    (f"deal {ROW};4 q=- pts=0 pit=0:240 | {PITS_01}", r"it needs pit=1:FACE"),
+    (f"deal {ROW};4 q=- pts=0 | {PITS_01}", r"no pit= in phase deal"),
+    (f"choose {ROW};0 q=- pts=0 pit=0:100 | {PLAYED_230} | {FULL} | {FULL}",
+     r"it needs no pit="),
+    (f"pittake {ROW};1 q=0,1 pts=3 pit=0:250 | {PITS_01}",
+     r"pts=3 but seat 0 rolled 250, worth 2 \(I17\)"),
+    (f"pittake {ROW};1 q=0,1 pts=2 pit=0:230 | {PITS_01}",
+     r"the die face in pit= '230' must be one of 100, 240, 250, 300"),
+    (f"pittake {ROW};1 q=0,1 pts=2 pit=3:250 | {PITS_01}",
+     r"the seat in pit= '3' must be a whole number from 0 to 2"),
+    (f"pittake {ROW};1 q=0,1 pts=2 pit=0 | {PITS_01}", r"pit='0' must be SEAT:FACE"),
+    (f"pittake {ROW};1 q=0,1 pts=2 die=0:250 | {PITS_01}",
+     r"then 'pit=SEAT:FACE' once a pit stop has rolled this round"),
+])
+def test_a_pit_record_that_does_not_fit_is_refused(text: str, message: str) -> None:
+    refused(text, message)
+
+
+def test_a_total_loss_ends_the_race_before_the_pit_stops_roll() -> None:
+    """I8: in phase over by a total loss no stop has rolled, even with cars in the pits."""
+    seats = "0/0125DTP/-/4/4/34/-/4/240 | 18/01235DT/-/4/P/4/-/P/P | 18/01234DTP/-/5/5/5/-/5/250"
+    assert read(f"over {ROW};1 q=- pts=0 | {seats}").to_text().startswith("over")
+    refused(f"over {ROW};1 q=- pts=0 pit=1:100 | {seats}", r"it needs no pit=")
 
 
 def test_the_messages_name_what_is_allowed() -> None:

@@ -18,6 +18,8 @@ from tests.helpers import play_moves
 
 FULL = "18/012345DTP/-/-/-/-/-/-/-"
 ROW = "V2-1,B1-1,XF3-1,XS3-1;0 q=- pts=0"
+# Seat 0 made the last round's pit stop and rolled 100.
+PIT_ROW = ROW + " pit=0:100"
 
 
 def start(row: str = ROW, *seats: str, game: str = "gibgas(players=3)",
@@ -146,7 +148,7 @@ def test_tempo_halten_after_the_die_rolls_again() -> None:
 def test_i4_tempo_halten_after_a_pit_stop_repeats_the_last_speed_driven() -> None:
     """I4 (default reading): the pit stop is not a speed; the 230 before it counts."""
     s0 = "18/01245DT/-/3/P/3/-/P/P"
-    state = play_moves(three(s0=s0), "tempo, 250, 240")
+    state = play_moves(three(PIT_ROW, s0=s0), "tempo, 250, 240")
     assert state.speed[0] == 230
     assert state.current_player() == SIMULTANEOUS  # no pit stop this round
 
@@ -154,19 +156,20 @@ def test_i4_tempo_halten_after_a_pit_stop_repeats_the_last_speed_driven() -> Non
 def test_i4_tempo_halten_after_a_pit_stop_as_another_pit_stop() -> None:
     """I4 (reading tempo_after_pit=pit): Tempo-Halten counts as another pit stop."""
     s0 = "18/01245DT/-/3/P/3/-/P/P"
-    state = start(ROW, s0, FULL, FULL, game="gibgas(players=3,tempo_after_pit=pit)")
+    state = start(PIT_ROW, s0, FULL, FULL, game="gibgas(players=3,tempo_after_pit=pit)")
     play_moves(state, "tempo, 250, 240")
     assert state.observation(0)["drivers"][0]["speed"] == "pit"
-    assert state.observation(0)["pit"] == {"queue": [0], "points": 0}
+    assert state.observation(0)["pit"] == {"queue": [0], "points": 0, "roll": None}
+    assert "last_pit" not in state.observation(0)  # the last round's stop is told by now
     assert won(state) == [[], ["V2-1"], []]
 
 
 def test_i4_pit_reading_allows_tempo_after_a_first_pit_stop() -> None:
     """I4: under the 'pit' reading Tempo-Halten right after a first pit stop is legal."""
     s0 = "18/012345DT/-/-/P/-/-/P/P"
-    default = three(s0=s0)
+    default = three(PIT_ROW, s0=s0)
     assert "tempo" not in [default.action_to_string(0, a) for a in default.legal_actions(0)]
-    pit = start(ROW, s0, FULL, FULL, game="gibgas(players=3,tempo_after_pit=pit)")
+    pit = start(PIT_ROW, s0, FULL, FULL, game="gibgas(players=3,tempo_after_pit=pit)")
     assert "tempo" in [pit.action_to_string(0, a) for a in pit.legal_actions(0)]
 
 
@@ -266,6 +269,50 @@ def test_i7_pits_and_a_fender_bender_leave_nobody_to_win() -> None:
 def test_i7_a_pit_stop_is_not_a_fender_bender_with_another_pit_stop() -> None:
     state = play_moves(three("XF3-1,B1-1,V2-1,XS3-1;0 q=- pts=0"), "pit, pit, 200")
     assert state.damage == [18, 18, 15]  # the only car on the track is the fastest
+
+
+def views(state: GibGasState) -> list[dict[str, object]]:
+    """Every seat's observation and the spectator's."""
+    return [*(state.observation(s) for s in range(state.g.players)), state.public_observation()]
+
+
+# Round 2 of three drivers: Driver 1 and Driver 2 are in the pits, Driver 1 to roll first;
+# Driver 2 has played only the Boxenstopp, so it has nothing to take back.
+PITROLL = ("pitroll V2-1,B1-1,XF3-1,XS3-1;1 q=0,1 pts=0 | 18/01245DT/-/3/P/3/-/P/P "
+           "| 18/012345DT/-/-/P/-/-/P/P | 18/01234DTP/-/5/5/5/V2-1/5/250")
+
+
+def at(text: str) -> GibGasState:
+    state = rennbahn.load_game("gibgas(players=3)").state_from_text(text)
+    assert isinstance(state, GibGasState)
+    return state
+
+
+@pytest.mark.parametrize(("face", "points"), [(100, 1), (240, 2), (250, 2), (300, 3)])
+def test_i17_the_pit_die_face_is_in_every_view(face: int, points: int) -> None:
+    """Issue 12: every seat and the spectator see the face rolled, not only its points."""
+    state = at(PITROLL)
+    assert all(v["pit"] == {"queue": [0, 1], "points": 0, "roll": None} for v in views(state))
+    assert all("last_pit" not in v for v in views(state))
+    play_moves(state, f"roll {face}")
+    assert state.to_text().startswith(f"pittake V2-1,B1-1,XF3-1,XS3-1;1 q=0,1 pts={points} "
+                                      f"pit=0:{face} |")
+    for view in views(state):
+        assert view["pit"] == {"queue": [0, 1], "points": points, "roll": face}
+        assert view["last_pit"] == {"seat": 0, "roll": face, "points": points}
+
+
+def test_a_pit_stop_that_ends_at_once_is_still_in_every_view() -> None:
+    """Driver 2 has only the Boxenstopp on the table: the stop ends at its roll, the round
+    ends, and the record of the stop stays until the next reveal."""
+    state = at(PITROLL)
+    play_moves(state, "roll 100", "take 230", "roll 250")
+    assert state.current_player() == SIMULTANEOUS
+    for view in views(state):
+        assert "pit" not in view
+        assert view["last_pit"] == {"seat": 1, "roll": 250, "points": 2}
+    play_moves(state, "200, 210, 220")
+    assert all("last_pit" not in v for v in views(state))
 
 
 # -- the end ------------------------------------------------------------------------------
@@ -459,7 +506,7 @@ def test_i15_other_drivers_discards_are_drawn_from_speeds_never_played() -> None
 
 # -- notation and errors --------------------------------------------------------------------
 def test_notation_reads_back_exactly() -> None:
-    text = ("pittake V2-1,B1-1,XF3-1,XS3-1;1 q=0 pts=2 | 18/45DT/-/3/P/0123/-/P/P "
+    text = ("pittake V2-1,B1-1,XF3-1,XS3-1;1 q=0 pts=2 pit=0:250 | 18/45DT/-/3/P/0123/-/P/P "
             "| 18/01234DTP/-/5/5/5/V2-1/5/250 | 18/01235DTP/-/4/4/4/-/4/240")
     state = rennbahn.load_game("gibgas(players=3)").state_from_text(text)
     assert state.to_text() == text
@@ -503,7 +550,7 @@ def test_str_shows_the_table_for_people() -> None:
 def test_i4_pit_reading_tempo_halten_stays_on_the_table_like_the_boxenstopp() -> None:
     """I4/I10: a Tempo-Halten that made a pit stop cannot be taken back by that stop."""
     s0 = "18/012345DT/-/-/P/-/-/P/P"
-    state = start("V2-1,B1-1,XF3-1,XS3-1;1 q=- pts=0", s0, FULL, FULL,
+    state = start("V2-1,B1-1,XF3-1,XS3-1;1 q=- pts=0 pit=0:300", s0, FULL, FULL,
                   game="gibgas(players=3,tempo_after_pit=pit)")
     play_moves(state, "tempo, 200, 210", "roll 240")
     legal = [state.action_to_string(0, a) for a in state.legal_actions(0)]
@@ -516,7 +563,8 @@ def test_i10_the_next_pit_stop_starts_with_no_points_left_over() -> None:
     state = play_moves(three(s0=s, s1=s), "pit, pit, 240", "roll 300", "take 200",
                        "take 210")
     assert state.current_player() == CHANCE
-    assert state.observation(1)["pit"] == {"queue": [1], "points": 0}
+    assert state.observation(1)["pit"] == {"queue": [1], "points": 0, "roll": None}
+    assert state.observation(1)["last_pit"] == {"seat": 0, "roll": 300, "points": 3}
 
 
 def test_i1_vollgas_passes_over_every_collided_speed() -> None:
@@ -599,7 +647,7 @@ def test_i16_speed_dice_roll_before_the_drive_and_pit_dice_after_it() -> None:
     play_moves(state, "roll 300")
     assert won(state) == [["V2-1"], [], []]  # driven for before the pit die
     assert state.observation(0)["phase"] == "pitroll"
-    assert state.observation(0)["pit"] == {"queue": [1], "points": 0}
+    assert state.observation(0)["pit"] == {"queue": [1], "points": 0, "roll": None}
 
 
 # -- true but unwritten (issue 9) -----------------------------------------------------------

@@ -158,9 +158,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
                            "cards or repair the car.",
                            "Boxenstopp von {name}: würfelt {face} → {points} zum "
                            "Zurücknehmen gespielter Karten oder zum Reparieren."),
-    "face_two": ("240 or 250", "240 oder 250"),
-    "pit_nothing": ("{name}'s Boxenstopp: rolls the die, but has nothing to take back.",
-                    "Boxenstopp von {name}: würfelt, hat aber nichts zum Zurücknehmen."),
+    "pit_nothing": ("{name}'s Boxenstopp: rolls {face} → {points}, but has nothing to take "
+                    "back.",
+                    "Boxenstopp von {name}: würfelt {face} → {points}, hat aber nichts zum "
+                    "Zurücknehmen."),
+    "pit_nothing_champions": ("{name}'s Boxenstopp: rolls {face} → {points}, but has nothing "
+                              "to take back and nothing to repair.",
+                              "Boxenstopp von {name}: würfelt {face} → {points}, hat aber "
+                              "nichts zum Zurücknehmen und nichts zu reparieren."),
     "takes": ("{name} takes back {card}.", "{name} nimmt {card} zurück."),
     "takes_more": ("{name} takes back {card} ({points} still to use).",
                    "{name} nimmt {card} zurück (noch {points})."),
@@ -540,13 +545,13 @@ def _pit_stops(before: View, after: View, say: Teller) -> list[str]:
     points = int(pit.get("points", 0)) if still else 0
     lines: list[str] = []
     if phase == "pitroll":
-        if not still:
-            return [say("pit_nothing", name=name)]
-        face = pit.get("roll")
-        if face is None:  # the view keeps the points; 2 points are 240 or 250
-            faces = [f for f, p in PIT_POINTS.items() if p == points]
-            face = faces[0] if len(faces) == 1 else say("face_two")
+        # The die face, not only the points (240 and 250 both give 2); a stop that ends at
+        # once has left the pit panel, and the last-stop record still tells its roll.
+        face = int(pit["roll"] if still else after["last_pit"]["roll"])
         champions = _game(str(after["game"])).champions
+        if not still:
+            key = "pit_nothing_champions" if champions else "pit_nothing"
+            return [say(key, name=name, face=face, points=say.points(PIT_POINTS[face]))]
         lines.append(say("pit_roll_champions" if champions else "pit_roll", name=name,
                          face=face, points=say.points(points)))
         return lines

@@ -14,6 +14,8 @@ State notation (``to_text``), fields separated by spaces, seats by `` | ``::
 * the track cards dealt so far in order, then ``;`` and how many of them are done (driven
   for); the rest are the face-up row, front first;
 * ``q=`` the seats waiting to roll or to take a pit stop, ``pts=`` pit points left;
+  then, only once a pit stop has rolled this round, ``pit=SEAT:FACE``: the seat and die face
+  of the latest pit stop (kept until the next reveal);
 * per seat ``damage/hand/discard/last speed/last card/speed cards ever played/cards won/
   card this round/speed this round``. Cards are ``0``-``5`` (200-250), ``D`` (speed die),
   ``T`` (Tempo-Halten), ``P`` (Boxenstopp); ``-`` is none; speed ``P`` is a pit stop and
@@ -124,7 +126,7 @@ class GibGasGame(Game):
 
     NAME: ClassVar[str] = "gibgas"
     TITLE: ClassVar[str] = "Gib Gas!"
-    VERSION: ClassVar[int] = 2
+    VERSION: ClassVar[int] = 3
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
     SIMULTANEOUS_MOVES: ClassVar[bool] = True
@@ -201,6 +203,8 @@ class GibGasState(State):
         "last_drive",
         "last_played",
         "phase",
+        "pit_roll",
+        "pit_seat",
         "points",
         "pool",
         "queue",
@@ -219,6 +223,9 @@ class GibGasState(State):
         self.resolved = 0
         self.queue: list[int] = []
         self.points = 0
+        # The latest pit stop this round: its seat and die face (-1, 0: none yet).
+        self.pit_seat = -1
+        self.pit_roll = 0
         self.damage = [START_DAMAGE] * n
         self.hand = [ALL_CARDS] * n
         self.discard = [-1] * n
@@ -310,7 +317,9 @@ class GibGasState(State):
             if not self.queue:
                 self._drive()
         elif phase == P_PITROLL:
-            self.points = PIT_POINTS[_DIE_VALUES[action - ROLL]]
+            self.pit_seat = self.queue[0]
+            self.pit_roll = _DIE_VALUES[action - ROLL]
+            self.points = PIT_POINTS[self.pit_roll]
             self.phase = P_PITTAKE
             self._next_pit_point()
         else:  # P_PITTAKE
@@ -330,6 +339,7 @@ class GibGasState(State):
                 self.hand[seat] &= ~(1 << card)
             self.phase = P_CHOOSE
             return
+        self.pit_seat, self.pit_roll = -1, 0  # the last round's pit stops are told by now
         for seat, card in enumerate(actions):
             self._play(seat, card)
         if self.g.franz:
@@ -505,6 +515,8 @@ class GibGasState(State):
         new.resolved = self.resolved
         new.queue = self.queue[:]
         new.points = self.points
+        new.pit_seat = self.pit_seat
+        new.pit_roll = self.pit_roll
         new.damage = self.damage[:]
         new.hand = self.hand[:]
         new.discard = self.discard[:]
@@ -528,6 +540,8 @@ class GibGasState(State):
             f"{PHASES[self.phase]} {','.join(codes) or '-'};{self.resolved} "
             f"q={','.join(map(str, self.queue)) or '-'} pts={self.points}"
         )
+        if self.pit_seat >= 0:
+            head += f" pit={self.pit_seat}:{self.pit_roll}"
         blocks = [head]
         for s in range(self.g.players):
             blocks.append("/".join((
@@ -563,9 +577,12 @@ class GibGasState(State):
                 f"{g.players} seats{', Franz' if g.franz else ''}); got {len(blocks)}"
             )
         head = blocks[0].split()
-        if len(head) != 4 or not head[2].startswith("q=") or not head[3].startswith("pts="):
+        fields_ok = len(head) in (4, 5) and head[2].startswith("q=") \
+            and head[3].startswith("pts=") and (len(head) == 4 or head[4].startswith("pit="))
+        if not fields_ok:
             raise NotationError(
-                f"head {_clip(blocks[0])} must be 'PHASE CARDS;DONE q=SEATS pts=N'")
+                f"head {_clip(blocks[0])} must be 'PHASE CARDS;DONE q=SEATS pts=N', then "
+                "'pit=SEAT:FACE' once a pit stop has rolled this round")
         if head[0] not in PHASES:
             raise NotationError(f"unknown phase {_clip(head[0])}; phases: {', '.join(PHASES)}")
         self.phase = PHASES.index(head[0])
@@ -587,6 +604,8 @@ class GibGasState(State):
         self.resolved = _read_int(done, "cards done", 0, len(self.dealt))
         self.queue = _read_seats(head[2][2:], g.players)
         self.points = _read_int(head[3][4:], "pts=", 0, max(PIT_POINTS.values()))
+        if len(head) == 5:
+            self._read_pit(head[4][4:])
         for s in range(g.players):
             self._read_seat(s, blocks[1 + s])
         if g.franz:
@@ -595,6 +614,20 @@ class GibGasState(State):
         written = self.to_text()
         if written != " | ".join([" ".join(head), *blocks[1:]]):
             raise NotationError(f"notation not in its written form; write {_clip(written, 400)}")
+
+    def _read_pit(self, text: str) -> None:
+        """``pit=SEAT:FACE``: who made the latest pit stop this round and the face rolled."""
+        seat, sep, face = text.partition(":")
+        if not sep:
+            raise NotationError(
+                f"pit={_clip(text)} must be SEAT:FACE, e.g. pit=1:240 (seat 1 rolled 240)")
+        self.pit_seat = _read_int(seat, "the seat in pit=", 0, self.g.players - 1)
+        faces = sorted(set(_DIE_VALUES))
+        if face not in map(str, faces):
+            raise NotationError(
+                f"the die face in pit= {_clip(face)} must be one of "
+                f"{', '.join(map(str, faces))}")
+        self.pit_roll = int(face)
 
     def _read_seat(self, s: int, block: str) -> None:
         fields = block.split("/")
@@ -798,12 +831,41 @@ class GibGasState(State):
             raise NotationError(
                 f"pts={self.points} in phase {name}: 1-3 points left to use in phase pittake, "
                 "0 otherwise")
+        self._check_pit_record(pits)
         if phase in (P_FRANZ, P_ROLL, P_PITROLL, P_PITTAKE, P_OVER):
             silent = [s for s in range(n) if self.chosen[s] < 0]
             if silent:
                 raise NotationError(
                     f"in phase {name} every driver has revealed a card; seat {silent[0]} "
                     "shows none")
+
+    def _check_pit_record(self, pits: list[int]) -> None:
+        """``pit=`` names the latest pit stop that has rolled this round, and only that one.
+
+        Stops roll in seat order (``q=``), after the Drive; a total loss ends the race before
+        them (I8); the record is cleared at the next reveal.
+        """
+        phase, queue = self.phase, self.queue
+        if phase == P_PITROLL:
+            done = pits[:len(pits) - len(queue)]
+        elif phase == P_PITTAKE:
+            done = pits[:len(pits) - len(queue) + 1]
+        elif phase in (P_CHOOSE, P_DEAL) or (phase == P_OVER and min(self.damage) > 0):
+            done = pits
+        else:  # discard, franz, roll: no stop this round yet; over by a total loss: none
+            done = []
+        want = done[-1] if done else -1
+        if self.pit_seat != want:
+            record = f"pit={self.pit_seat}:{self.pit_roll}" if self.pit_seat >= 0 else "no pit="
+            need = f"pit={want}:FACE (the latest stop that rolled)" if done else \
+                "no pit= (no pit stop has rolled this round)"
+            raise NotationError(
+                f"{record} in phase {PHASES[phase]} with the pits holding {_seats(pits)} and "
+                f"q={_seats(queue)}: it needs {need}")
+        if phase == P_PITTAKE and self.points > PIT_POINTS[self.pit_roll]:
+            raise NotationError(
+                f"pts={self.points} but seat {self.pit_seat} rolled {self.pit_roll}, worth "
+                f"{PIT_POINTS[self.pit_roll]} (I17)")
 
     def _check_won(self) -> None:
         """Cards won were driven for, once each, and each seat lists them in that order."""
@@ -888,6 +950,8 @@ class GibGasState(State):
                          f"{_speed(self.f_speed)}")
         if self.phase in (P_PITROLL, P_PITTAKE):
             lines.append(f"pit stops: drivers {[q + 1 for q in self.queue]}, points {self.points}")
+        if self.pit_seat >= 0:
+            lines.append(f"last pit stop: driver {self.pit_seat + 1} rolled {self.pit_roll}")
         return "\n".join(lines)
 
     def _observation(self, player: int) -> dict[str, JSON]:
@@ -946,7 +1010,14 @@ class GibGasState(State):
                 "last_speed": CARD_NAMES[self.f_last] if self.f_last >= 0 else None,
             }
         if self.phase in (P_PITROLL, P_PITTAKE):
-            obs["pit"] = {"queue": list(self.queue), "points": self.points}
+            # The die face, not only the points: 240 and 250 both give 2 (I17).
+            rolled = self.phase == P_PITTAKE
+            obs["pit"] = {"queue": list(self.queue), "points": self.points,
+                          "roll": self.pit_roll if rolled else None}
+        if self.pit_seat >= 0:
+            # The latest stop this round, also one that ended at once with nothing to take.
+            obs["last_pit"] = {"seat": self.pit_seat, "roll": self.pit_roll,
+                               "points": PIT_POINTS[self.pit_roll]}
         elif self.phase == P_ROLL:
             obs["rolling"] = list(self.queue)
         if self.phase == P_OVER:
