@@ -259,3 +259,67 @@ def test_every_kind_of_move_is_offered(text: str, rare: set[str]) -> None:
                     check_moves(root, moves, offered)
             random_step(state, rng)
     assert rare <= seen, f"the playouts never reached {rare - seen}"
+
+
+# -- Gib Gas!: the pit die and the points left (issue 12) ------------------------------------
+#: Round 2 of three drivers: Driver 1 and Driver 2 in the pits, Driver 1 to roll first;
+#: Driver 2 has played only the Boxenstopp, so its stop ends at its roll.
+GIBGAS_PITS = ("pitroll V2-1,B1-1,XF3-1,XS3-1;1 q=0,1 pts=0 | 18/01245DT/-/3/P/3/-/P/P "
+               "| 18/012345DT/-/-/P/-/-/P/P | 18/01234DTP/-/5/5/5/V2-1/5/250")
+
+
+def gibgas_pit_labels(state: State, game: Game, lang: str = "en") -> list[list[str]]:
+    """The pit panel's label on every seat's board and the spectator's."""
+    views = [*(state.observation(s) for s in range(game.num_players())),
+             public_view(state, game)]
+    labels = []
+    for view in views:
+        root = ET.fromstring(board(game)(view, game, lang=lang))
+        labels.append([e.get("aria-label", "") for e in root.iter()
+                       if e.get("aria-label", "").startswith(
+                           ("Pit stop", "Last pit stop", "Boxenstopp", "Letzter"))])
+    return labels
+
+
+def gibgas_play(state: State, move: str) -> State:
+    """Play one move (or chance outcome) by its notation."""
+    actor = state.current_player()
+    state.apply_action(next(a for a in state.legal_actions(actor)
+                            if state.action_to_string(actor, a) == move))
+    return state
+
+
+def test_gibgas_pit_die_shows_the_face_rolled_to_every_seat() -> None:
+    """240 and 250 both give 2 points; the board draws the face the view holds."""
+    game = load_game("gibgas(players=3)")
+    state = game.state_from_text(GIBGAS_PITS)
+    assert gibgas_pit_labels(state, game) == [
+        ["Pit stop: Driver 1; rolls the pit die; then Driver 2"]] * 4
+    for face in ("240", "250"):
+        rolled = gibgas_play(state.clone(), f"roll {face}")
+        assert gibgas_pit_labels(rolled, game) == [
+            [f"Pit stop: Driver 1; rolled {face}: 2 points to use; then Driver 2"]] * 4
+
+
+def test_gibgas_pit_stop_that_ends_at_once_is_drawn_with_its_die() -> None:
+    game = load_game("gibgas(players=3)")
+    state = game.state_from_text(GIBGAS_PITS)
+    gibgas_play(gibgas_play(state, "roll 100"), "take 230")
+    assert gibgas_pit_labels(state, game) == [
+        ["Pit stop: Driver 2; rolls the pit die; Driver 1 rolled 100"]] * 4
+    gibgas_play(state, "roll 300")  # Driver 2 has nothing to take back: the round ends at once
+    assert state.current_player() == SIMULTANEOUS
+    assert gibgas_pit_labels(state, game) == [
+        ["Last pit stop: Driver 2; rolled 300 (3 points)"]] * 4
+    assert gibgas_pit_labels(state, game, "de") == [
+        ["Letzter Boxenstopp: Fahrer 2; 300 gewürfelt (3 Punkte)"]] * 4
+
+
+def test_gibgas_strip_says_points_left_not_damage() -> None:
+    game = load_game("gibgas(players=3)")
+    state = game.state_from_text(GIBGAS_PITS.replace("| 18/012345DT", "| 15/012345DT"))
+    for lang, words in (("en", "points left"), ("de", "Punkte übrig")):
+        root = ET.fromstring(board(game)(state.observation(0), game, lang=lang))
+        shown = [e.text or "" for e in root.iter(f"{SVG}text")]
+        assert f"{words} 15/18" in shown and f"{words} 18/18" in shown
+        assert not [t for t in shown if re.search(r"damage|Schaden", t)]

@@ -2,9 +2,10 @@
 
 Top to bottom: the face-up track row (kind, stars or crash damage, red fender-bender
 arrows; the front card is driven for next), the last reveal (who played what, fender
-benders, who won or crashed), pit stops with the die, one strip per driver (damage left,
-stars, cards won, this round's card, hand), Franz in a two-driver race, and the viewing
-seat's own hand to tap. It reads only the view, so it shows nothing the view does not hold.
+benders, who won or crashed), pit stops with the die face rolled, one strip per driver
+(points left on the car, stars, cards won, this round's card, hand), Franz in a two-driver
+race, and the viewing seat's own hand to tap. It reads only the view, so it shows nothing
+the view does not hold.
 """
 
 from __future__ import annotations
@@ -232,9 +233,10 @@ def _driver_strip(i: int, d: Mapping[str, Any], view: Mapping[str, Any], lang: s
     name = seat_name(i, lang) + (tr(lang, " (you)", " (du)") if i == you else "")
     parts.append(text(16, y + 15, name, size=12, anchor="start", weight="bold"))
     damage = int(d.get("damage", 0))
-    # The damage marker starts on 18 and counts down: it shows what the car can still take.
-    parts.append(text(16, y + 31, tr(lang, f"damage marker on {damage}",
-                                     f"Schadensmarker auf {damage}"),
+    # The damage marker starts on 18 and counts down: the points the car has left, as the
+    # terminal says it.
+    parts.append(text(16, y + 31, tr(lang, f"points left {damage}/{START_DAMAGE}",
+                                     f"Punkte übrig {damage}/{START_DAMAGE}"),
                       size=10, anchor="start", fit=112))
     parts.append(_damage_bar(16, y + 36, damage))
     if d.get("out"):
@@ -317,33 +319,57 @@ def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
     if "repair" in legal:
         parts.append(button("repair", [
             rect(6, y, 200, TAP, "#fff3bf", stroke="#e67700", rx=6, stroke_width=2),
-            text(106, y + TAP / 2 + 5, tr(lang, "Repair 1 damage", "1 Schaden reparieren"),
+            text(106, y + TAP / 2 + 5, tr(lang, "Repair: +1 point", "Reparieren: +1 Punkt"),
                  size=13, weight="bold", fit=188)], label="repair"))
         y += TAP + 6
     return parts, y
 
 
+def _points(n: int, lang: str) -> str:
+    return tr(lang, f"{n} point" + ("s" if n != 1 else ""), f"{n} Punkt" + ("e" if n != 1 else ""))
+
+
 def _pit(view: Mapping[str, Any], lang: str, y: float) -> tuple[list[str], float]:
-    pit = view.get("pit")
-    if not pit or not pit.get("queue"):
+    """The pit stop under way with its die (``?`` until rolled), or the round's latest stop,
+    also one that ended at its roll (``last_pit``); an earlier stop's die beside the next."""
+    pit = view.get("pit") or {}
+    queue = [int(s) for s in pit.get("queue", [])]
+    last: Mapping[str, Any] = view.get("last_pit") or {}
+    if not queue and not last:
         return [], y
-    queue = [int(s) for s in pit["queue"]]
-    face = pit.get("roll", pit.get("die"))
     parts = [rect(2, y, WIDTH - 4, 50, "#fff4e6", stroke="#e8590c", rx=5)]
-    left = 10.0
-    if face is not None:
-        parts.append(die(10, y + 5, 40, face))
-        left = 60.0
-    who = seat_name(queue[0], lang)
-    parts.append(text(left, y + 20, tr(lang, f"Pit stop: {who}", f"Boxenstopp: {who}"),
-                      size=12, anchor="start", weight="bold"))
-    points = pit.get("points", 0)
-    waiting = ", ".join(seat_name(s, lang) for s in queue[1:])
-    line = tr(lang, f"{points} point(s) to use", f"{points} Punkt(e) übrig")
-    if waiting:
-        line += tr(lang, f"; then {waiting}", f"; danach {waiting}")
-    parts.append(text(left, y + 38, line, size=11, anchor="start"))
-    return parts, y + 56
+    if queue:
+        who = seat_name(queue[0], lang)
+        face = pit.get("roll")
+        heading = tr(lang, f"Pit stop: {who}", f"Boxenstopp: {who}")
+        if face is None:
+            line = tr(lang, "rolls the pit die", "würfelt für den Boxenstopp")
+        else:
+            points = _points(int(pit.get("points", 0)), lang)
+            line = tr(lang, f"rolled {face}: {points} to use", f"{face} gewürfelt: noch {points}")
+        waiting = ", ".join(seat_name(s, lang) for s in queue[1:])
+        if waiting:
+            line += tr(lang, f"; then {waiting}", f"; danach {waiting}")
+        earlier = ""
+        if last and int(last["seat"]) != queue[0]:  # the stop before, this round
+            before = seat_name(int(last["seat"]), lang)
+            parts.append(die(WIDTH - 46, y + 13, 30, int(last["roll"])))
+            parts.append(text(WIDTH - 31, y + 10, before, size=8, fill="#555"))
+            earlier = tr(lang, f"; {before} rolled {last['roll']}",
+                         f"; {before} hat {last['roll']} gewürfelt")
+    else:
+        earlier = ""
+        who = seat_name(int(last["seat"]), lang)
+        face = int(last["roll"])
+        heading = tr(lang, f"Last pit stop: {who}", f"Letzter Boxenstopp: {who}")
+        points = _points(int(last["points"]), lang)
+        line = tr(lang, f"rolled {face} ({points})", f"{face} gewürfelt ({points})")
+    parts.append(die(10, y + 5, 40, face))
+    parts.append(text(60, y + 20, heading, size=12, anchor="start", weight="bold",
+                      fit=WIDTH - 120))
+    parts.append(text(60, y + 38, line, size=11, anchor="start", fit=WIDTH - 120))
+    label = f"{heading}; {line}{earlier}"
+    return [group(parts, aria_label=label)], y + 56
 
 
 def _franz(view: Mapping[str, Any], lang: str, y: float) -> tuple[list[str], float]:
