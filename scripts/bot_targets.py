@@ -1,0 +1,212 @@
+"""Measure issue 13's targets for the search bots and write the tables into docs/bots.md.
+
+Usage::
+
+    .venv/bin/python scripts/bot_targets.py --minutes 20 --workers 2
+    .venv/bin/python scripts/bot_targets.py --minutes 2 --only grandprix --dry-run
+
+Matches (seats rotated, games in whole rotations, one seed per rotation block):
+
+* per game, two players: ``hard`` against ``heuristic`` (target: at least 65% of the wins);
+  in Gib Gas! also ``hard`` against flat Monte Carlo with the same iteration budget;
+* per game, the largest table: one ``hard`` among heuristic bots (its share of the wins
+  against the fair share);
+* iterations per second of each search bot, from the first decisions of seeded games.
+
+The wall time is shared out among the matches (``--minutes`` in all); a match stops
+submitting games when its share is used, keeps the games finished in whole rotations and
+reports how many that was, with the 95% (Wilson) interval. The games themselves are seeded:
+the same games in the same order whatever ``--workers``; only how many fit depends on the
+machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+
+from rennbahn.bots.factory import make_bot, strengths
+from rennbahn.bots.search import FlatMonteCarloBot, SearchBot
+from rennbahn.core.driver import SeatView, random_step
+from rennbahn.core.protocol import SIMULTANEOUS, State
+from rennbahn.core.registry import load_game
+from rennbahn.sim.tournament import GameResult, Standings, plan, play_game, schedule_block
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
+BEGIN, END = "<!-- targets:begin -->", "<!-- targets:end -->"
+GAMES = ("gibgas", "von0auf100", "grandprix", "ausgebremst")
+LARGEST = {"gibgas": 6, "von0auf100": 5, "grandprix": 4, "ausgebremst": 6}
+TARGET_2P = 0.65
+
+
+@dataclass
+class Match:
+    game: str
+    entrants: list[str]
+    label: str
+    weight: float = 1.0
+
+
+def matches(only: list[str]) -> list[Match]:
+    out: list[Match] = []
+    for name in only:
+        hard = strengths(name)["hard"]
+        out.append(Match(f"{name}(players=2)", [hard, "heuristic"], "2 players, vs heuristic"))
+        if name == "gibgas":
+            flat = re.sub(r"^\w+", "flat", hard)
+            out.append(Match(f"{name}(players=2)", [hard, flat], "2 players, vs flat MC"))
+        n = LARGEST[name]
+        out.append(Match(f"{name}(players={n})", [hard] + ["heuristic"] * (n - 1),
+                         f"{n} players, 1 hard + {n - 1} heuristic", weight=0.7))
+    return out
+
+
+def run_match(match: Match, seconds: float, workers: int, seed: int) -> Standings:
+    """Play ``match`` for about ``seconds`` of wall time; keep whole rotation blocks."""
+    game = load_game(match.game)
+    block = len(schedule_block(match.entrants, game.num_players()))
+    games_plan = plan(game, match.entrants, 100_000, seed)
+    done: dict[int, GameResult] = {}
+    deadline = time.monotonic() + seconds
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        running: set[Future[GameResult]] = set()
+        queue = iter(games_plan)
+        while True:
+            while len(running) < workers and time.monotonic() < deadline:
+                lineup, game_seed, index = next(queue)
+                running.add(pool.submit(play_game, str(game), lineup, game_seed, index))
+            if not running:
+                break
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                result = future.result()
+                done[result.index] = result
+    standings = Standings(str(game), seed, match.entrants, game.num_players())
+    prefix = 0
+    while prefix in done:
+        prefix += 1
+    for index in range(prefix - prefix % block):
+        standings.add(done[index])
+    return standings
+
+
+def decisions(text: str, count: int, seed: int) -> list[tuple[State, int]]:
+    """The first ``count`` decisions with a real choice of a random game."""
+    game = load_game(text)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    found: list[tuple[State, int]] = []
+    while len(found) < count and not state.is_terminal():
+        player = state.current_player()
+        seat = 0 if player == SIMULTANEOUS else player
+        if seat >= 0 and len(state.legal_actions(seat)) > 1:
+            found.append((state.clone(), seat))
+        random_step(state, rng)
+    return found
+
+
+def iterations_per_second(text: str, spec: str, seconds: float) -> tuple[float, int]:
+    game = load_game(text)
+    bot = make_bot(game, spec)
+    assert isinstance(bot, SearchBot | FlatMonteCarloBot)
+    iterations, spent = 0, 0.0
+    points = decisions(text, 4, 1)
+    for state, seat in points:
+        bot.seconds = seconds / len(points)
+        bot.step(SeatView(state, seat), random.Random(0))
+        iterations += bot.last_iterations
+        spent += bot.last_seconds
+    return iterations / spent, len(points)
+
+
+def search_specs(name: str) -> list[str]:
+    kind = {"gibgas": "duct", "grandprix": "mcts"}.get(name, "ismcts")
+    specs = [f"{kind}", f"{kind}(rollout=heuristic)", "flat", "flat(rollout=heuristic)"]
+    hard = strengths(name)["hard"]
+    return [hard] + [s for s in specs if s != hard]
+
+
+def table_rows(match: Match, standings: Standings) -> str:
+    data = standings.to_json()
+    row = data["bots"][0]
+    low, high = row["ci95"]
+    half = (high - low) / 2
+    fair = row["fair_share"]
+    if "2 players" in match.label:
+        verdict = ("met" if low >= TARGET_2P else "missed" if high < TARGET_2P
+                   else "undecided")
+        target = f"≥ {TARGET_2P:.0%}: {verdict}"
+    else:
+        verdict = "above" if low > fair else "below" if high < fair else "undecided"
+        target = f"fair {fair:.1%}: {verdict}"
+    timing = row["seconds_per_move"]
+    return (f"| {match.game} | {match.label} | `{row['bot']}` | {data['games']} | "
+            f"{row['win_rate']:.1%} ({low:.1%}-{high:.1%}, ±{half * 100:.1f}) | {target} | "
+            f"{timing['mean']:.2f} / {timing['max']:.2f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--minutes", type=float, default=20.0, help="wall time in all")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--only", nargs="*", default=list(GAMES), choices=GAMES)
+    parser.add_argument("--rate-seconds", type=float, default=1.0,
+                        help="search time per bot for the iterations-per-second table")
+    parser.add_argument("--dry-run", action="store_true", help="print, do not write the doc")
+    args = parser.parse_args()
+    start = time.monotonic()
+    rates = ["| game | bot | iterations/s | decisions timed |", "|---|---|---|---|"]
+    for name in args.only:
+        for text in (f"{name}(players=2)", f"{name}(players={LARGEST[name]})"):
+            for spec in search_specs(name):
+                rate, points = iterations_per_second(text, spec, args.rate_seconds)
+                rates.append(f"| {text} | `{spec}` | {rate:,.0f} | {points} |")
+                print(rates[-1], flush=True)
+    planned = matches(args.only)
+    left = args.minutes * 60 - (time.monotonic() - start)
+    total_weight = sum(m.weight for m in planned)
+    results = ["| game | match | bot | games | wins (95% interval) | target | s/move mean / max |",
+               "|---|---|---|---|---|---|---|"]
+    for match in planned:
+        standings = run_match(match, max(10.0, left * match.weight / total_weight),
+                              args.workers, args.seed)
+        results.append(table_rows(match, standings))
+        print(results[-1], flush=True)
+    minutes = (time.monotonic() - start) / 60
+    hard = ["| game | easy | medium | hard |", "|---|---|---|---|"]
+    for name in args.only:
+        s = strengths(name)
+        hard.append(f"| {name} | `{s['easy']}` | `{s['medium']}` | `{s['hard']}` |")
+    text = "\n".join([
+        BEGIN,
+        f"Made by `scripts/bot_targets.py --minutes {args.minutes:g} --workers {args.workers} "
+        f"--seed {args.seed}` in {minutes:.0f} minutes on a shared 2-core machine.",
+        "",
+        "### Named strengths",
+        "", *hard, "",
+        "### Matches (seats rotated; wins are per seat taken, shared wins count as fractions)",
+        "", *results, "",
+        "### Iterations per second (one core, first decisions of a seeded random game)",
+        "", *rates, "",
+        END,
+    ])
+    if args.dry_run:
+        print(text)
+        return
+    doc = DOC.read_text(encoding="utf-8")
+    if BEGIN in doc and END in doc:
+        doc = doc[: doc.index(BEGIN)] + text + doc[doc.index(END) + len(END):]
+    else:
+        doc = doc.rstrip("\n") + "\n\n" + text + "\n"
+    DOC.write_text(doc, encoding="utf-8")
+    print(f"wrote {DOC}")
+
+
+if __name__ == "__main__":
+    main()
