@@ -23,17 +23,14 @@ machine.
 from __future__ import annotations
 
 import argparse
-import random
 import re
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 
-from rennbahn.bots.factory import make_bot, strengths
-from rennbahn.bots.search import FlatMonteCarloBot, SearchBot
-from rennbahn.core.driver import SeatView, random_step
-from rennbahn.core.protocol import SIMULTANEOUS, State
+from rennbahn.bots.factory import strengths
+from rennbahn.bots.rate import iterations_per_second
 from rennbahn.core.registry import load_game
 from rennbahn.sim.tournament import GameResult, Standings, plan, play_game, schedule_block
 
@@ -95,35 +92,6 @@ def run_match(match: Match, seconds: float, workers: int, seed: int) -> Standing
     return standings
 
 
-def decisions(text: str, count: int, seed: int) -> list[tuple[State, int]]:
-    """The first ``count`` decisions with a real choice of a random game."""
-    game = load_game(text)
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    found: list[tuple[State, int]] = []
-    while len(found) < count and not state.is_terminal():
-        player = state.current_player()
-        seat = 0 if player == SIMULTANEOUS else player
-        if seat >= 0 and len(state.legal_actions(seat)) > 1:
-            found.append((state.clone(), seat))
-        random_step(state, rng)
-    return found
-
-
-def iterations_per_second(text: str, spec: str, seconds: float) -> tuple[float, int]:
-    game = load_game(text)
-    bot = make_bot(game, spec)
-    assert isinstance(bot, SearchBot | FlatMonteCarloBot)
-    iterations, spent = 0, 0.0
-    points = decisions(text, 4, 1)
-    for state, seat in points:
-        bot.seconds = seconds / len(points)
-        bot.step(SeatView(state, seat), random.Random(0))
-        iterations += bot.last_iterations
-        spent += bot.last_seconds
-    return iterations / spent, len(points)
-
-
 def search_specs(name: str) -> list[str]:
     kind = {"gibgas": "duct", "grandprix": "mcts"}.get(name, "ismcts")
     specs = [f"{kind}", f"{kind}(rollout=heuristic)", "flat", "flat(rollout=heuristic)"]
@@ -161,12 +129,12 @@ def main() -> None:
     parser.add_argument("--dry-run", action="store_true", help="print, do not write the doc")
     args = parser.parse_args()
     start = time.monotonic()
-    rates = ["| game | bot | iterations/s | decisions timed |", "|---|---|---|---|"]
+    rates = ["| game | bot | iterations/s |", "|---|---|---|"]
     for name in args.only:
         for text in (f"{name}(players=2)", f"{name}(players={LARGEST[name]})"):
             for spec in search_specs(name):
-                rate, points = iterations_per_second(text, spec, args.rate_seconds)
-                rates.append(f"| {text} | `{spec}` | {rate:,.0f} | {points} |")
+                rate = iterations_per_second(text, spec, args.rate_seconds)
+                rates.append(f"| {text} | `{spec}` | {rate:,.0f} |")
                 print(rates[-1], flush=True)
     planned = matches(args.only)
     left = args.minutes * 60 - (time.monotonic() - start)
@@ -192,7 +160,7 @@ def main() -> None:
         "", *hard, "",
         "### Matches (seats rotated; wins are per seat taken, shared wins count as fractions)",
         "", *results, "",
-        "### Iterations per second (one core, first decisions of a seeded random game)",
+        "### Iterations per second (one core, the first 4 decisions of a seeded random game)",
         "", *rates, "",
         END,
     ])
