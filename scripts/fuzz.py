@@ -463,7 +463,8 @@ def cli_arguments(name: str, rng: random.Random, files: list[str]) -> tuple[list
     elif command == "play --resume":
         args = ["play", "--resume", rng.choice(files)]
     elif command == "sim":
-        args = ["sim", game, "--seats", seats, "--games", rng.choice(["1", "2", *numbers]),
+        args = ["sim", game, "--seats", seats, "--games",
+                rng.choice(["1", "2", "0", "-1", "x", "1e3", "\u0664", ""]),
                 "--seed", rng.choice(numbers)]
         if rng.random() < 0.2:
             args += ["--workers", rng.choice(["1", "0", "65", "x"])]

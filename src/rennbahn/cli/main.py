@@ -342,8 +342,7 @@ def play_command(
         result = play(loaded, bots, seed, seats=seat_names, on_step=on_step, state=start)
     except (QuitGameError, KeyboardInterrupt) as stop:
         kept = record if record is not None else _free_name(loaded, seed)
-        if record is None:
-            so_far().save(kept)
+        so_far().save(kept)
         console.print(f"Game stopped after {len(steps)} moves; the record so far is in {kept}. "
                       f"Go on with: rennbahn play --resume {kept}")
         raise typer.Exit(code=130 if isinstance(stop, KeyboardInterrupt) else 0) from None
