@@ -149,7 +149,7 @@ def test_seat_view_exposes_only_the_seat() -> None:
 
 
 def test_unknown_bot_name_is_refused() -> None:
-    with pytest.raises(rennbahn.ParameterError, match=r"unknown bot 'genius'.*heuristic, random"):
+    with pytest.raises(rennbahn.ParameterError, match=r"unknown bot 'genius'.*heuristic.*random"):
         make_bot(rennbahn.load_game("gibgas"), "genius")
 
 
