@@ -122,22 +122,31 @@ def has_room(occupied: int, box: Box, cell: int, heading: int, straight: int, cu
     box = grow_box(box, cell)
     result = True
     if straight:
-        after = cell + STEP[heading]
-        result = (not occupied >> after & 1 and reaches_open_ground(occupied, after, box)
-                  and has_room(occupied, box, after, heading, straight - 1, curves, memo))
+        result = fits(occupied, box, cell, heading, straight - 1, curves, memo)
     if result and curves:
-        result = False
-        for turn in (TURN_LEFT, TURN_RIGHT):
-            way = (heading + turn) & 3
-            after = cell + STEP[way]
-            if (not occupied >> after & 1 and reaches_open_ground(occupied, after, box)
-                    and has_room(occupied, box, after, way, straight, curves - 1, memo)):
-                result = True
-                break
+        result = (fits(occupied, box, cell, (heading + TURN_LEFT) & 3, straight, curves - 1,
+                        memo)
+                  or fits(occupied, box, cell, (heading + TURN_RIGHT) & 3, straight,
+                           curves - 1, memo))
     if len(memo) >= ROOM_MEMO_SIZE:
         memo.clear()
     memo[key] = result
     return result
+
+
+def fits(occupied: int, box: Box, cell: int, way: int, straight: int, curves: int,
+         memo: dict[tuple[int, int, int, int, int], bool] | None) -> bool:
+    """Whether the card on ``cell`` may leave going ``way``: the cell after it is free and
+    reaches open ground (I15) and, unless ``memo`` is None, the rest of the stack has room
+    (:func:`has_room`, I16). ``occupied`` and ``box`` include ``cell``."""
+    after = cell + STEP[way]
+    x = after % WIDTH - ORIGIN
+    y = after // WIDTH - ORIGIN
+    x0, y0, x1, y1 = box
+    if not (x0 <= x <= x1 and y0 <= y <= y1):
+        return True  # off the box: free, open ground, and room (see has_room)
+    return (not occupied >> after & 1 and reaches_open_ground(occupied, after, box)
+            and (memo is None or has_room(occupied, box, after, way, straight, curves, memo)))
 
 
 # -- the stack --------------------------------------------------------------------------------

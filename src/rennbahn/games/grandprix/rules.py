@@ -51,7 +51,6 @@ from rennbahn.games.grandprix.components import (
     KIND_LETTERS,
     KIND_NAMES,
     MAX_CARDS,
-    ORIGIN,
     SKIP_KINDS,
     SPREADS,
     STACK_KINDS,
@@ -63,15 +62,13 @@ from rennbahn.games.grandprix.components import (
     TURN_LEFT,
     TURN_RIGHT,
     TURNAROUND,
-    WIDTH,
     Spreading,
     Stack,
     StackNode,
     cell_xy,
+    fits,
     grow_box,
-    has_room,
     load_stack,
-    reaches_open_ground,
 )
 
 # Player action ids.
@@ -398,19 +395,10 @@ class GrandPrixState(State):
         counts = self.stack.counts
         curves = counts[CURVE]
         straight = sum(counts) - curves
-        memo = self.g.room_memo
-        x0, y0, x1, y1 = box
+        memo = self.g.room_memo if room else None
         legal = []
         for turn in turns:
-            way = (heading + turn) & 3
-            after = cell + STEP[way]
-            x = after % WIDTH - ORIGIN
-            y = after // WIDTH - ORIGIN
-            if not (x0 <= x <= x1 and y0 <= y <= y1):
-                legal.append(turn)  # off the track's box: free, open, with room (I15, I16)
-            elif (not occupied >> after & 1 and reaches_open_ground(occupied, after, box)
-                    and (not room
-                         or has_room(occupied, box, after, way, straight, curves, memo))):
+            if fits(occupied, box, cell, (heading + turn) & 3, straight, curves, memo):
                 legal.append(turn)
         return tuple(legal)
 
