@@ -47,11 +47,11 @@ STRENGTHS: dict[str, dict[str, str]] = {
     "gibgas": {"easy": "flat(iterations=30)", "medium": "heuristic",
                "hard": "duct(iterations=1500)"},
     "von0auf100": {"easy": "flat(iterations=30)", "medium": "heuristic",
-                   "hard": "ismcts(iterations=150,rollout=heuristic)"},
+                   "hard": "ismcts(iterations=700)"},
     "grandprix": {"easy": "random", "medium": "heuristic",
-                  "hard": "mcts(iterations=400,rollout=heuristic)"},
+                  "hard": "mcts(iterations=1000)"},
     "ausgebremst": {"easy": "flat(iterations=30)", "medium": "heuristic",
-                    "hard": "ismcts(iterations=150,rollout=heuristic)"},
+                    "hard": "ismcts(iterations=120,rollout=heuristic)"},
 }
 #: A game without an entry above gets these.
 DEFAULT_STRENGTHS = {"easy": "random", "medium": "ismcts(iterations=100)",
