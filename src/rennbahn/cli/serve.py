@@ -34,4 +34,6 @@ def serve(
     app = create_app(db, bot_workers=max(0, bot_workers))
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"rennbahn serves at http://{shown}:{port}/ (tables kept in {db})", )
-    uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="info")
+    # Views are small and sent often: compressing each one costs more time than it saves.
+    uvicorn.run(app, host=host, port=port, ws_max_size=65536, ws_per_message_deflate=False,
+                log_level="info")

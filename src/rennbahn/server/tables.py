@@ -16,11 +16,11 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -36,6 +36,7 @@ from rennbahn.server.bots import NamedBot, think
 from rennbahn.server.store import Store, StoredSeat, StoredTable, token_digest
 
 log = logging.getLogger("rennbahn.server")
+T = TypeVar("T")
 
 #: Messages a connection may send: a burst of this many, refilled at RATE per second.
 BURST = 30
@@ -100,6 +101,8 @@ class LiveTable:
     #: The move number the current deadlines were set for.
     clock_number: int = -1
     narration_failed: bool = False
+    #: The generator's last state and its JSON.
+    rng_cache: tuple[object, str] = ((), "")
 
 
 def _load_ui(game: Game) -> ModuleType | None:
@@ -188,11 +191,18 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._ticker: asyncio.Task[None] | None = None
+        # One thread for the store: writes queue there in order, and few threads compete
+        # with the event loop for the interpreter.
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+
+    async def _io(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a store call in the store's one thread (off the event loop) and wait for it."""
+        return await asyncio.get_running_loop().run_in_executor(self._writer, call, *args)
 
     # -- life ---------------------------------------------------------------------------
     async def start(self) -> None:
         """Rebuild every unfinished table and let its bots and clocks go on."""
-        for table_id in await asyncio.to_thread(self.store.unfinished):
+        for table_id in await self._io(self.store.unfinished):
             live = await self.get(table_id)
             if live is not None:
                 self.kick(live)
@@ -203,6 +213,7 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self._writer.shutdown(wait=True)
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table, rebuilt from the store (by replaying its steps) if needed."""
@@ -213,7 +224,7 @@ class Hub:
         async with lock:
             live = self.tables.get(table_id)
             if live is None:
-                stored = await asyncio.to_thread(self.store.load, table_id)
+                stored = await self._io(self.store.load, table_id)
                 if stored is None:
                     return None
                 live = await asyncio.to_thread(self._rebuild, stored)
@@ -270,7 +281,7 @@ class Hub:
         )
         live = LiveTable(stored=stored, game=game, table=table, ui=_load_ui(game))
         self._set_deadlines(live)
-        await asyncio.to_thread(self.store.create, stored, [token_digest(t) for t in tokens])
+        await self._io(self.store.create, stored, [token_digest(t) for t in tokens])
         self.tables[table_id] = live
         self.kick(live)
         log.info("table %s created: %s", table_id, game)
@@ -331,9 +342,15 @@ class Hub:
             client.lines.extend(self._narrate(live, client.seen, after))
             client.seen = after
 
-    def view(self, live: LiveTable, client: Client) -> m.View:
+    def view(self, live: LiveTable, client: Client,
+             seen: dict[int | None, dict[str, Any] | None] | None = None) -> m.View:
+        """The view of ``client``'s seat; ``seen`` caches observations by seat meanwhile."""
         table, seat = live.table, client.seat
-        observation = self._observe(live, seat)
+        if seen is None:
+            seen = {}
+        if seat not in seen:
+            seen[seat] = self._observe(live, seat)
+        observation = seen[seat]
         client.seen = observation
         legal: list[m.LegalMove] = []
         to_act = table.to_act()
@@ -357,7 +374,8 @@ class Hub:
 
     async def broadcast(self, live: LiveTable) -> None:
         clients = list(live.clients)
-        texts = [m.encode(self.view(live, c)) for c in clients]
+        seen: dict[int | None, dict[str, Any] | None] = {}
+        texts = [m.encode(self.view(live, c, seen)) for c in clients]
         await asyncio.gather(*(self._send(live, c, t) for c, t in zip(clients, texts,
                                                                           strict=True)))
 
@@ -382,7 +400,10 @@ class Hub:
         stored, table = live.stored, live.table
         stored.steps = list(table.steps)
         stored.number = table.number
-        stored.rng = _rng_json(table)
+        state = table.rng.getstate()
+        if live.rng_cache[0] != state:  # most steps leave the generator alone
+            live.rng_cache = (state, _rng_json(table))
+        stored.rng = live.rng_cache[1]
         stored.pending = dict(table.pending)
         self._set_deadlines(live)
         if table.is_over() and not stored.finished:
@@ -390,10 +411,10 @@ class Hub:
             stored.deadlines = {}
             stored.record = table.record([s.name for s in stored.seats]).dumps()
         try:
-            await asyncio.to_thread(self.store.save, stored, keep)
+            await self._io(self.store.save, stored, keep)
         except Exception as error:
             log.exception("store failed for table %s; rebuilding it", stored.id)
-            fresh = await asyncio.to_thread(self.store.load, stored.id)
+            fresh = await self._io(self.store.load, stored.id)
             if fresh is not None:
                 rebuilt = await asyncio.to_thread(self._rebuild, fresh)
                 live.stored, live.table = rebuilt.stored, rebuilt.table
@@ -457,7 +478,7 @@ class Hub:
         if hello.token is not None:
             found = None
             if len(hello.token) <= 256:
-                found = await asyncio.to_thread(self.store.find_token, token_digest(hello.token))
+                found = await self._io(self.store.find_token, token_digest(hello.token))
             if found is None or found[0] != live.stored.id:
                 raise RequestError("bad_token", "this token holds no seat at this table")
             seat = found[1]
