@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -264,3 +267,42 @@ def test_the_command_needs_no_extra_to_say_how_to_install_it() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.startswith("2\n") and "pip install -e '.[web]'" in out
+
+
+def _bot_workers(server: LocalServer) -> list[int]:
+    """Process ids of the server's bot workers (its spawned children)."""
+    assert server.process is not None
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            status = (entry / "status").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        parent = next(line.split()[1] for line in status.splitlines()
+                      if line.startswith("PPid:"))
+        if int(parent) == server.process.pid and "spawn_main" in command \
+                and "resource_tracker" not in command:
+            found.append(int(entry.name))
+    return found
+
+
+async def _worker_dies(server: LocalServer) -> None:
+    created = _create(server)
+    people = [Conn(server.ws_url, created["table"], s["token"]) for s in created["seats"][:2]]
+    for pid in _bot_workers(server):
+        os.kill(pid, signal.SIGKILL)
+    for person in people:
+        await person.open()
+        await person.send({"type": "seat", "v": 1, "bot": "random"})  # bots only from here
+        await person.expect("ack")
+    await _wait_for(people[0], lambda v: v["over"], timeout=30)  # play went on to the end
+    for person in people:
+        await person.close()
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
+def test_a_killed_bot_worker_does_not_stall_a_table(server: LocalServer) -> None:
+    assert _bot_workers(server)
+    asyncio.run(_worker_dies(server))
+    assert _bot_workers(server)  # a new pool was made

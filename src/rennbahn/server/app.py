@@ -90,22 +90,25 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store: Store = SqliteStore(db)
-        pool: Executor | None = None
-        if bot_workers > 0:
-            pool = ProcessPoolExecutor(
+
+        def make_pool() -> Executor:
+            made = ProcessPoolExecutor(
                 max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn")
             )
             for _ in range(bot_workers):  # the workers start while the server does
-                pool.submit(warm_up)
-        hub = Hub(store, pool)
+                made.submit(warm_up)
+            return made
+
+        hub = Hub(store, make_pool() if bot_workers > 0 else None,
+                  make_pool if bot_workers > 0 else None)
         state["hub"] = hub
         await hub.start()
         try:
             yield
         finally:
             await hub.stop()
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
+            if hub.pool is not None:
+                hub.pool.shutdown(wait=False, cancel_futures=True)
             store.close()
 
     def hub() -> Hub:

@@ -185,9 +185,12 @@ def story(game: Game, ui: ModuleType | None, steps: list[Step],
 class Hub:
     """Every live table of one server, and the messages of every connection."""
 
-    def __init__(self, store: Store, pool: Executor | None) -> None:
+    def __init__(self, store: Store, pool: Executor | None,
+                 make_pool: Callable[[], Executor] | None = None) -> None:
         self.store = store
         self.pool = pool
+        #: Makes a new bot pool when a worker died (the old pool is then unusable).
+        self.make_pool = make_pool
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._ticker: asyncio.Task[None] | None = None
@@ -622,6 +625,10 @@ class Hub:
                 # A bot that fails must not stall the table: the random bot moves instead.
                 log.warning("bot %s failed at table %s (%s); random moves", bot.name,
                             live.stored.id, error)
+                if isinstance(error, BrokenProcessPool) and self.make_pool is not None:
+                    broken, self.pool = self.pool, self.make_pool()
+                    if broken is not None:
+                        broken.shutdown(wait=False, cancel_futures=True)
                 action, rng_state = think(*job[:4], "random", seat)
             async with live.lock:
                 table = live.table
