@@ -7,6 +7,8 @@
 True
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
 from rennbahn.core.driver import Bot, SeatView, play, sample_chance
 from rennbahn.core.errors import (
     IllegalActionError,
@@ -20,6 +22,12 @@ from rennbahn.core.params import Param
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from rennbahn.core.records import Record, Step, replay
 from rennbahn.core.registry import GameEntry, load_game, registered_games
+
+try:
+    #: The installed distribution's version (pyproject.toml is its one source).
+    __version__ = version("rennbahn")
+except PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "CHANCE",
@@ -39,6 +47,7 @@ __all__ = [
     "State",
     "Step",
     "UnknownGameError",
+    "__version__",
     "load_game",
     "play",
     "registered_games",

@@ -65,3 +65,16 @@ def play_chance(state: State, rng: random.Random) -> None:
 
 def agent_name(seat: int) -> str:
     return f"seat_{seat}"
+
+
+class MissingExtraError(RennbahnError, ImportError):
+    """An adapter was imported without the optional extra that brings its library."""
+
+
+
+def missing_extra(adapter: str, exc: ImportError) -> MissingExtraError:
+    """The error to raise when an adapter's library is missing: it names the ``rl`` extra."""
+    return MissingExtraError(
+        f"rennbahn.interop.{adapter} needs the package {exc.name or exc}, which is not "
+        "installed; install the research extra: pip install 'rennbahn[rl]'"
+    )

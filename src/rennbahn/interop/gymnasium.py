@@ -27,9 +27,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
+from rennbahn.interop._common import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as exc:  # the optional extra is not installed
+    raise missing_extra("gymnasium", exc) from exc
 from rich.console import Console
 
 from rennbahn.bots.factory import make_bot

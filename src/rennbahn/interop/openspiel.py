@@ -31,8 +31,13 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
-import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+from rennbahn.interop._common import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel  # type: ignore[import-not-found]
+except ImportError as exc:  # the optional extra is not installed
+    raise missing_extra("openspiel", exc) from exc
 
 from rennbahn.core.driver import SeatView
 from rennbahn.core.params import Param, ParamValue, parse_game_string

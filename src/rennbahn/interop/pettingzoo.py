@@ -26,9 +26,14 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+from rennbahn.interop._common import missing_extra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+except ImportError as exc:  # the optional extra is not installed
+    raise missing_extra("pettingzoo", exc) from exc
 
 from rennbahn.core.errors import IllegalActionError
 from rennbahn.core.protocol import SIMULTANEOUS, Game, State

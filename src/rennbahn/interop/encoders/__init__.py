@@ -25,8 +25,13 @@ import zlib
 from collections.abc import Mapping
 from typing import Protocol
 
-import numpy as np
-import numpy.typing as npt
+from rennbahn.interop._common import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as exc:  # the optional extra is not installed
+    raise missing_extra("encoders", exc) from exc
 
 from rennbahn.core.protocol import JSON, Game
 
