@@ -242,7 +242,9 @@ async def _clock_after_restart(server: LocalServer) -> None:
     server.kill()
     server.start()
     await anna.open()
-    assert anna.current["deadlines"] == view["deadlines"]  # stored, not reset
+    after = anna.current
+    if not any(s["away"] for s in after["seats"]):  # (else it ran out while restarting)
+        assert after["deadlines"] == view["deadlines"]  # stored, not reset
     await _wait_for(anna, lambda v: any(s["away"] for s in v["seats"]), timeout=15)
     await anna.close()
 

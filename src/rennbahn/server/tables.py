@@ -574,8 +574,13 @@ class Hub:
         self.kick(live)
 
     def leave(self, client: Client) -> None:
-        if client.live is not None:
-            client.live.clients.discard(client)
+        live = client.live
+        if live is None:
+            return
+        live.clients.discard(client)
+        if not live.clients and live.stored.finished:
+            # A finished table nobody watches leaves memory; the store keeps it.
+            self.tables.pop(live.stored.id, None)
 
     # -- chance, bots and clocks ----------------------------------------------------------
     def kick(self, live: LiveTable) -> None:
