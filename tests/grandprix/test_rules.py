@@ -167,15 +167,15 @@ def test_i3_i19_i20_the_start() -> None:
     assert names(state) == ["build", "roll"]
     assert all(car["card"] == 0 for car in state.observation(0)["cars"])
     play(state, "roll", "1")  # I19: allowed, but nothing is laid yet (I4)
-    assert state.to_text() == f"- {FOUR} 1:choose 1"
+    assert state.to_text() == f"- {FOUR} 1:choose 1 die=0:1:0"
 
 
 # -- I4, I5: rolling beyond the laid track -------------------------------------------------
 def test_i4_a_roll_beyond_the_track_is_void() -> None:
     state = play(at(f"sc<A {FOUR} 0:choose 4"), "roll", "4")
-    assert state.to_text() == f"sc<A {FOUR} 1:choose 5"
+    assert state.to_text() == f"sc<A {FOUR} 1:choose 5 die=0:4:0"
     play(state, "roll", "3")
-    assert state.to_text() == "sc<A 0,3,0,0 2:choose 6"
+    assert state.to_text() == "sc<A 0,3,0,0 2:choose 6 die=1:3:0"
 
 
 def test_i5_the_void_roll_comes_before_a_full_card() -> None:
@@ -202,7 +202,7 @@ def test_i6_cars_on_the_turnaround_still_count_as_outward(game: str) -> None:
 @pytest.mark.parametrize("roll", ["2", "6"])
 def test_i7_the_finish_needs_no_exact_roll(roll: str) -> None:
     state = play(at(f"{FULL} 40,0,30,0 0:roll 52"), roll)
-    assert state.to_text() == f"{FULL} 42,0,30,0 over:0 52"
+    assert state.to_text() == f"{FULL} 42,0,30,0 over:0 52 die=0:{roll}:40"
     assert state.current_player() == TERMINAL
     assert state.returns() == [1.0, 0.0, 0.0, 0.0]
 
@@ -250,7 +250,7 @@ def test_i11_a_car_on_the_accident_stops_returning_cars_too() -> None:
     """I11 (default accident_blocks_return=true): only one car may stand on the accident."""
     # The review's case: the car at 38 (card 4, coming back) meets the outward car on card 3.
     state = play(at(f"{FULL} 38,3,0,0 0:roll 52"), "1")
-    assert state.to_text() == f"{FULL} 38,3,0,0 1:roll 53"
+    assert state.to_text() == f"{FULL} 38,3,0,0 1:roll 53 die=0:1:38"
     assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 52"), "3")) == "38,3,0,0"
     assert cars(play(at(f"{FULL} 36,3,0,0 0:roll 52"), "5")) == "38,3,0,0"  # one card behind
     # Once the accident card is free, the returning car drives on over it (and home).
@@ -347,7 +347,7 @@ def test_i12_events_act_on_the_way_back() -> None:
 
 def test_i13_the_driver_misses_his_next_turn() -> None:
     state = play(at(f"{PREFIX[7]} 7*,0,0,0 3:choose 11"), "roll", "6")
-    assert state.to_text() == f"{PREFIX[7]} 7,0,0,6 1:choose 13"
+    assert state.to_text() == f"{PREFIX[7]} 7,0,0,6 1:choose 13 die=3:6:0"
 
 
 def test_i13_the_seat_to_move_never_carries_the_missed_turn_mark() -> None:
@@ -359,41 +359,41 @@ def test_i13_the_seat_to_move_never_carries_the_missed_turn_mark() -> None:
         at(f"{FULL} 0,17*,0,0 1:stand2 53")
     # The mark belongs to other seats, and the car is passed over when its turn comes.
     state = play(at(f"{FULL} 12*,0,0,4 3:roll 51"), "1")
-    assert state.to_text() == f"{FULL} 12,0,0,5 1:roll 53"
+    assert state.to_text() == f"{FULL} 12,0,0,5 1:roll 53 die=3:1:4"
 
 
 def test_i13_the_oil_slick_too() -> None:
     state = play(at(f"{FULL} 10,0,0,0 0:roll 52"), "2")
-    assert state.to_text() == f"{FULL} 12*,0,0,0 1:roll 53"
+    assert state.to_text() == f"{FULL} 12*,0,0,0 1:roll 53 die=0:2:10"
     play(state, "1", "2", "3")  # seats 1, 2, 3; seat 0 is passed over
-    assert state.to_text() == f"{FULL} 12,1,2,3 1:roll 57"
+    assert state.to_text() == f"{FULL} 12,1,2,3 1:roll 57 die=3:3:0"
 
 
 # -- I14: the grandstand -------------------------------------------------------------------
 def test_i14_the_grandstand_offers_the_number_again() -> None:
     state = play(at(f"{FULL} 15,0,0,0 0:roll 52"), "2")
-    assert state.to_text() == f"{FULL} 17,0,0,0 0:stand2 52"
+    assert state.to_text() == f"{FULL} 17,0,0,0 0:stand2 52 die=0:2:15"
     assert names(state) == ["again", "stay"]
     assert state.observation(0)["rolled"] == 2
-    assert play(state.clone(), "again").to_text() == f"{FULL} 19,0,0,0 1:roll 53"
-    assert play(state, "stay").to_text() == f"{FULL} 17,0,0,0 1:roll 53"
+    assert play(state.clone(), "again").to_text() == f"{FULL} 19,0,0,0 1:roll 53 die=0:2:15"
+    assert play(state, "stay").to_text() == f"{FULL} 17,0,0,0 1:roll 53 die=0:2:15"
 
 
 def test_i14_the_second_drive_goes_as_far_as_the_track_allows() -> None:
     state = play(at(f"{PREFIX[19]} 14,0,0,0 0:roll 32"), "3", "again")
-    assert state.to_text() == f"{PREFIX[19]} 19,0,0,0 1:choose 33"
+    assert state.to_text() == f"{PREFIX[19]} 19,0,0,0 1:choose 33 die=0:3:14"
 
 
 def test_i14_no_question_when_the_second_drive_gains_nothing() -> None:
     state = play(at(f"{PREFIX[17]} 16,0,0,0 0:roll 32"), "1")
-    assert state.to_text() == f"{PREFIX[17]} 17,0,0,0 1:choose 33"
+    assert state.to_text() == f"{PREFIX[17]} 17,0,0,0 1:choose 33 die=0:1:16"
     state = play(at(f"{FULL} 16,18,18,0 0:roll 52"), "1")
-    assert state.to_text() == f"{FULL} 17,18,18,0 1:roll 53"
+    assert state.to_text() == f"{FULL} 17,18,18,0 1:roll 53 die=0:1:16"
 
 
 def test_i14_the_second_drive_can_end_on_the_oil_slick() -> None:
     state = play(at(f"{FULL} 20,0,0,0 0:roll 52"), "5", "again")
-    assert state.to_text() == f"{FULL} 30*,0,0,0 1:roll 53"
+    assert state.to_text() == f"{FULL} 30*,0,0,0 1:roll 53 die=0:5:20"
 
 
 def test_i7_i14_the_second_drive_can_reach_home(tmp_path: Path) -> None:
@@ -403,9 +403,9 @@ def test_i7_i14_the_second_drive_can_reach_home(tmp_path: Path) -> None:
                                 "grandstand": 1}))
     track = "sGsssAssssPssssOssssT"  # grandstand at card 2; turnaround 21, home 42
     state = play(at(f"{track} 38,0,0,0 0:roll 52", f"grandprix(stack={path})"), "2")
-    assert state.to_text() == f"{track} 40,0,0,0 0:stand2 52"
+    assert state.to_text() == f"{track} 40,0,0,0 0:stand2 52 die=0:2:38"
     play(state, "again")
-    assert state.to_text() == f"{track} 42,0,0,0 over:0 52"
+    assert state.to_text() == f"{track} 42,0,0,0 over:0 52 die=0:2:38"
     assert state.returns() == [1.0, 0.0, 0.0, 0.0]
 
 
@@ -420,7 +420,7 @@ def test_i8_i12_i14_a_full_card_stops_the_car_on_the_grandstand(
     """I8, I12, I14: the grandstand acts, but the second drive meets the same full card, so it
     gains nothing; the driver is not asked and the rest of the roll is lost."""
     state = play(at(f"{FULL} {before} 0:roll 52"), roll)
-    assert state.to_text() == f"{FULL} {after} 1:roll 53"
+    assert state.to_text() == f"{FULL} {after} 1:roll 53 die=0:{roll}:{before.split(',')[0]}"
     # A roll ending on the grandstand with the way ahead free does ask.
     free = play(at(f"{FULL} {before.split(',')[0]},0,0,0 0:roll 52"), str(int(roll) - 2))
     assert names(free) == ["again", "stay"]
@@ -511,12 +511,12 @@ def test_i17_after_the_turnaround_the_die_rolls_at_once() -> None:
     assert state.legal_actions(2) == []
     assert state.observation(2)["turn"] == 2
     play(state, "3")
-    assert state.to_text() == f"{FULL} 0,0,3,0 3:roll 43"
+    assert state.to_text() == f"{FULL} 0,0,3,0 3:roll 43 die=2:3:0"
 
 
 # -- I18: the turn limit -------------------------------------------------------------------
 def test_i18_the_turn_limit_ends_the_race_undecided() -> None:
     state = play(at("- 0,0 1:choose 9", "grandprix(players=2,turn_limit=10)"), "roll", "3")
-    assert state.to_text() == "- 0,0 over:- 10"
+    assert state.to_text() == "- 0,0 over:- 10 die=1:3:0"
     assert state.is_terminal()
     assert state.returns() == [0.0, 0.0]

@@ -141,8 +141,10 @@ def _stack(x: float, y: float, view: Mapping[str, Any], legal: frozenset[str],
 
 def _die(x: float, y: float, view: Mapping[str, Any], legal: frozenset[str],
          lang: str) -> str:
-    roll = view.get("last_roll", view.get("rolled", view.get("roll")))
-    face = int(roll) if isinstance(roll, int) else None
+    roll = view.get("last_roll")
+    # The last roll since the last card was drawn (rules.roll_record); none: a blank die.
+    shown = roll.get("face") if isinstance(roll, Mapping) else view.get("rolled")
+    face = int(shown) if isinstance(shown, int) else None
     size = 70.0
     body = [die(x, y, size, face)]
     body.append(text(x + size / 2, y + size + 16, tr(lang, "die", "Würfel"), size=10))

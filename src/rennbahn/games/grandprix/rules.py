@@ -13,9 +13,10 @@ Progress: a car's place is a number from 0 (start card) along the route out and 
 ``i`` of the track is progress ``i`` on the way out and ``2T - i`` on the way back, where T
 is the index of the turnaround card; progress ``2T`` is the finish.
 
-State notation (``to_text``), four fields separated by spaces::
+State notation (``to_text``), four or five fields separated by spaces::
 
     sc<Ac>sc? 0,3,2,1 1:place 9
+    sc<Ac>s 0,3,2,1 2:choose 10 die=1:2:1
 
 * the cards drawn, in order: a kind letter (``s`` straight, ``c`` curve, ``A`` accident,
   ``P`` pit stop, ``O`` oil slick, ``G`` grandstand, ``T`` turnaround) and, for a curve, the
@@ -29,7 +30,12 @@ State notation (``to_text``), four fields separated by spaces::
   ``standN`` (grandstand: drive N again or not, I14); ``over:S`` when seat S has won,
   ``over:-`` when the turn limit ended the race (I18);
 * how many turns have been played (missed turns included); the seat to move is this number
-  modulo the seats. What the reader checks: docs/rules/grandprix.md, "Notation".
+  modulo the seats;
+* after a roll, until the next card is drawn: ``die=SEAT:FACE:FROM``, the seat that rolled
+  last, the face, and its car's progress before the roll (what the roll did follows from
+  the track: :meth:`GrandPrixState.roll_record`).
+
+What the reader checks: docs/rules/grandprix.md, "Notation".
 """
 
 from __future__ import annotations
@@ -105,7 +111,7 @@ class GrandPrixGame(Game):
 
     NAME: ClassVar[str] = "grandprix"
     TITLE: ClassVar[str] = "Grand Prix (Ravensburger 1998)"
-    VERSION: ClassVar[int] = 4
+    VERSION: ClassVar[int] = 5
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 4
     PARAMS: ClassVar[tuple[Param, ...]] = (
@@ -189,6 +195,7 @@ class GrandPrixState(State):
         "g",
         "heading",
         "kinds",
+        "last_roll",
         "load",
         "next_cell",
         "occupied",
@@ -224,6 +231,10 @@ class GrandPrixState(State):
         self.options: tuple[int, ...] = ()
         self.turns = 0
         self.winner = _NO_WINNER
+        #: The last roll since the last card was drawn: (seat, face, progress it rolled
+        #: from), or None. Where the car got to, and why, follows from the track (see
+        #: :meth:`roll_record`), so notation needs only these three numbers.
+        self.last_roll: tuple[int, int, int] | None = None
 
     # -- whose turn ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -288,6 +299,7 @@ class GrandPrixState(State):
         elif phase == P_ROLL:
             if 0 <= action < 6:
                 self._log.append((CHANCE, action, ALL_SEATS))
+                self.last_roll = (self.seat, action - DIE + 1, self.pos[self.seat])
                 if self.turnaround < 0 and self.pos[self.seat] + action >= len(self.kinds) - 1:
                     self._end_turn()  # I4: beyond the laid track (the commonest roll)
                 else:
@@ -300,6 +312,7 @@ class GrandPrixState(State):
                 return
             if action == BUILD:
                 self._log.append((self.seat, action, ALL_SEATS))
+                self.last_roll = None
                 self._build()
                 return
         elif phase == P_DRAW and action in self.stack.legal:
@@ -312,11 +325,13 @@ class GrandPrixState(State):
     def _apply(self, actor: int, action: int) -> None:
         phase = self.phase
         if phase == P_ROLL:
+            self.last_roll = (self.seat, action - DIE + 1, self.pos[self.seat])
             self._drive(action - DIE + 1)
         elif phase == P_CHOOSE:
             if action == ROLL:
                 self.phase = P_ROLL
             else:
+                self.last_roll = None
                 self._build()
         elif phase == P_DRAW:
             self._lay(action - DRAW)
@@ -513,6 +528,72 @@ class GrandPrixState(State):
             self.skip |= 1 << seat  # I13
         self._end_turn()
 
+    def roll_record(self) -> dict[str, JSON] | None:
+        """What the last roll did (None when no car has rolled since the last card was drawn).
+
+        ``seat`` rolled ``face`` from progress ``from`` and drove to ``to`` (``driven``
+        cards): ``result`` is ``void`` (beyond the laid track, I4), ``blocked`` (a full card
+        right ahead, I8), ``short`` (a full card stopped it before the number was used up),
+        ``drove`` or ``home`` (I7). ``card``/``kind`` is where it stopped; ``turned``: it
+        drove over the turnaround onto the way back. ``grandstand`` (I14): ``asked``,
+        ``again`` (then ``again`` tells the second drive), ``stay``, or ``no_gain`` when the
+        driver was not asked; ``misses_turn``: it ended on a pit stop or oil slick (I13).
+        """
+        if self.last_roll is None:
+            return None
+        seat, face, start = self.last_roll
+        now = self.pos[seat]
+        t = self.turnaround
+        self._move_car(seat, start)
+        try:
+            first = self.reach(start, face)
+            second = first
+            self._move_car(seat, first)
+            home = 0 <= t and first >= 2 * t
+            kind = self.kinds[self.card_of(first)]
+            stand = first != start and not home and kind == GRANDSTAND
+            if stand:
+                second = self.reach(first, face, again=True)
+        finally:
+            self._move_car(seat, now)
+        if t < 0 and start + face > len(self.kinds) - 1:
+            result = "void"
+        elif first == start:
+            result = "blocked"
+        elif home:
+            result = "home"
+        else:
+            result = "short" if first - start < face else "drove"
+        record: dict[str, JSON] = {
+            "seat": seat, "face": face, "from": start, **self._stop(start, first),
+            "result": result, "grandstand": None, "misses_turn": False,
+        }
+        final = first
+        if stand:
+            if second == first:
+                record["grandstand"] = "no_gain"
+            elif self.phase == P_STAND and self.seat == seat:
+                record["grandstand"] = "asked"
+            elif now == second:
+                record["grandstand"] = "again"
+                record["again"] = self._stop(first, second)
+                final = second
+            else:
+                record["grandstand"] = "stay"
+        done = 0 <= t and final >= 2 * t
+        record["misses_turn"] = (final != start and not done
+                                 and self.kinds[self.card_of(final)] in SKIP_KINDS)
+        return record
+
+    def _stop(self, start: int, end: int) -> dict[str, JSON]:
+        """Where a drive from ``start`` to ``end`` stopped (for :meth:`roll_record`)."""
+        t = self.turnaround
+        card = self.card_of(end)
+        return {"to": end, "driven": end - start, "card": card,
+                "kind": KIND_NAMES[self.kinds[card]],
+                "returning": 0 <= t < end, "turned": 0 <= t and start <= t < end,
+                "home": 0 <= t and end >= 2 * t}
+
     def _drive_again(self, roll: int) -> None:
         seat = self.seat
         start = self.pos[seat]
@@ -589,6 +670,7 @@ class GrandPrixState(State):
         new.options = self.options
         new.turns = self.turns
         new.winner = self.winner
+        new.last_roll = self.last_roll
         new._log = []
         new._origin = None
         return new
@@ -600,7 +682,11 @@ class GrandPrixState(State):
         cars = ",".join(
             f"{p}*" if self.skip >> s & 1 else str(p) for s, p in enumerate(self.pos)
         )
-        return f"{drawn or '-'} {cars} {self._phase_text()} {self.turns}"
+        text = f"{drawn or '-'} {cars} {self._phase_text()} {self.turns}"
+        if self.last_roll is not None:
+            seat, face, start = self.last_roll
+            text += f" die={seat}:{face}:{start}"
+        return text
 
     def _phase_text(self) -> str:
         if self.phase == P_OVER:
@@ -611,12 +697,13 @@ class GrandPrixState(State):
 
     def _read(self, text: str) -> None:
         fields = text.split()
-        if len(fields) != 4:
+        if len(fields) not in (4, 5):
             raise NotationError(
                 f"Grand Prix state notation needs 4 fields (cards drawn, cars, turn, turns "
-                f"played), e.g. 'sc<A 0,3,0,1 2:choose 7'; got {len(fields)} in {text!r}"
+                f"played) and, after a roll, a fifth (die=SEAT:FACE:FROM), e.g. "
+                f"'sc<A 0,3,0,1 2:choose 7 die=1:3:0'; got {len(fields)} in {text!r}"
             )
-        drawn, cars, turn, turns = fields
+        drawn, cars, turn, turns = fields[:4]
         pending = self._read_cards(drawn if drawn != "-" else "")
         self._read_cars(cars)
         self.turns = _number(turns, "turns played", self.g.turn_limit)
@@ -627,6 +714,53 @@ class GrandPrixState(State):
                 "are played (I18)"
             )
         self._check_turns(pending)
+        if len(fields) == 5:
+            self._read_die(fields[4])
+
+    def _read_die(self, field: str) -> None:
+        """The last roll: who rolled what from where; it must explain where that car is."""
+        match = _DIE_FIELD.fullmatch(field)
+        if match is None:
+            raise NotationError(
+                f"{field!r}: the last roll is written die=SEAT:FACE:FROM (the seat that rolled, "
+                "the face 1-6, the car's progress before the roll), e.g. die=1:4:12"
+            )
+        seat = _number(match[1], "the seat that rolled", self.g.players - 1)
+        face = int(match[2])
+        end = 2 * self.turnaround if self.turnaround >= 0 else len(self.kinds) - 1
+        start = _number(match[3], "the progress the roll started from", end)
+        if self.phase in (P_DRAW, P_PLACE):
+            raise NotationError(
+                f"{field!r}: a card is being drawn, and drawing a card ends the record of the "
+                "last roll (write no die= field)"
+            )
+        now = self.pos[seat]
+        self._move_car(seat, start)
+        try:
+            self._check_load(f" (with car {seat} back where it rolled from, {start})")
+        finally:
+            self._move_car(seat, now)
+        self.last_roll = (seat, face, start)
+        record = self.roll_record()
+        assert record is not None
+        again = record.get("again")
+        final = again["to"] if isinstance(again, dict) else record["to"]
+        if now != final:
+            raise NotationError(
+                f"{field!r}: car {seat} rolling {face} from {start} drives to {record['to']}"
+                f"{' (and on the grandstand further)' if record['grandstand'] else ''}, "
+                f"not to {now} where it stands (I4, I8-I11, I14)"
+            )
+        if self.phase == P_STAND and (seat != self.seat or face != self.pending):
+            raise NotationError(
+                f"{field!r}: the grandstand asks seat {self.seat} about the {self.pending} it "
+                "rolled, so the last roll is that one"
+            )
+        if self.winner >= 0 and seat != self.winner:
+            raise NotationError(
+                f"{field!r}: the race was won by seat {self.winner}'s roll, so the last roll is "
+                "that one"
+            )
 
     def _check_turns(self, pending: int) -> None:
         """The turns played fit the seat to move and what happened (see the Notation docs).
@@ -749,6 +883,10 @@ class GrandPrixState(State):
                     f"car {seat} misses its next turn ('*') but does not stand on a pit stop "
                     "or an oil slick (I13)"
                 )
+        self._check_load()
+
+    def _check_load(self, when: str = "") -> None:
+        """No card holds more cars than I8, I9 and I11 allow."""
         kinds = self.kinds
         one_car_in_all = self.g.accident_blocks_return and self.g.oncoming_block
         for card in range(1, len(kinds)):
@@ -756,13 +894,13 @@ class GrandPrixState(State):
             if value & 15 > capacity or value >> 4 > capacity:
                 raise NotationError(
                     f"card {card} ({KIND_NAMES[kinds[card]]}) holds more cars going one "
-                    f"way than the {capacity} it may (I8, I9, I11)"
+                    f"way than the {capacity} it may{when} (I8, I9, I11)"
                 )
             if value & 15 and value >> 4 and kinds[card] == ACCIDENT and one_car_in_all:
                 raise NotationError(
-                    f"card {card} (accident) holds a car going out and one coming back; with "
-                    "accident_blocks_return=true and oncoming=block neither could have driven "
-                    "onto the other (I11)"
+                    f"card {card} (accident) holds a car going out and one coming back{when}; "
+                    "with accident_blocks_return=true and oncoming=block neither could have "
+                    "driven onto the other (I11)"
                 )
 
     def _read_turn(self, turn: str, pending: int) -> None:
@@ -877,6 +1015,7 @@ class GrandPrixState(State):
             "turnaround_laid": turnaround >= 0,
             "finish": 2 * turnaround if turnaround >= 0 else None,
             "turns": self.turns,
+            "last_roll": self.roll_record(),
             "notation": self.to_text(),
         }
         if self.phase == P_PLACE:
@@ -913,6 +1052,7 @@ class GrandPrixState(State):
 
 
 _DIGITS = re.compile(r"0|[1-9][0-9]{0,6}")
+_DIE_FIELD = re.compile(r"die=([0-9]+):([1-6]):([0-9]+)")
 
 
 def _number(text: str, what: str, most: int) -> int:
