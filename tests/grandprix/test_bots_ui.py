@@ -81,7 +81,7 @@ def test_render_draws_the_track_and_the_cars() -> None:
     assert lines[0].rstrip() == "       ╔═ ·"
     assert lines[1].rstrip() == "       A"
     assert lines[2].startswith("═S1══4═23")
-    assert "Turn of car 2: build (draw and lay a card) or roll." in text
+    assert "Turn of Driver 2: build (draw and lay a card) or roll." in text
     assert "Stack: 17 card(s) left" in text
 
 
@@ -90,22 +90,6 @@ def test_render_shows_the_finish_and_the_question() -> None:
     assert "cheered on the grandstand: drive 2 again or stay" in text
     assert "1 to go" in text
     assert "turnaround card is laid" in text
-
-
-def test_narrate_tells_what_happened_since_the_seat_last_looked() -> None:
-    state = at(f"s {FOUR} 0:choose 4")
-    before = state.observation(0)
-    play(state, "build", "curve", "left", "roll", "2", "build", "pit", "roll", "6")
-    assert ui.narrate(before, state.observation(0)) == [
-        "A curve was laid as card 2, turning north.",
-        "A pit was laid as card 3.",
-        "Car 2 drove 2 to card 2 (curve).",
-    ]
-    before = state.observation(0)
-    play(state, "roll", "1")
-    assert ui.narrate(before, state.observation(0)) == [
-        "Car 1 drove 1 to card 1 (straight).",
-    ]
 
 
 def test_the_stack_command_shows_the_chances() -> None:

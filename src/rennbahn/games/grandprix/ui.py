@@ -3,13 +3,15 @@
 Each card is one grid cell drawn three characters wide: ``═══`` and `` ║ `` straights,
 ``═╝`` and friends for curves, a letter for the start (S), turnaround (T) and event cards
 (A accident, P pit stop, O oil slick, G grandstand). Cars are their seat numbers (1-4) in
-their colour; ``·`` marks where the next card will go.
+their colour; ``·`` marks where the next card will go. The words come from the game's one
+catalogue (``narration.CATALOGUE``), in English or German; the story of each step is told by
+``narration.narrate``, the same for the terminal and the browser.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -18,6 +20,8 @@ from rich.text import Text
 
 from rennbahn.core.driver import SeatView
 from rennbahn.core.protocol import Game
+from rennbahn.games.grandprix import narration
+from rennbahn.games.grandprix.narration import Say
 
 CAR_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
 KIND_STYLES = {
@@ -49,7 +53,7 @@ _GLYPHS = {
 }
 
 
-def _glyph(card: dict[str, Any]) -> str:
+def _glyph(card: Mapping[str, Any]) -> str:
     enter = _OPPOSITE[card["from"]]
     leave = card["to"]
     if enter == leave:  # the start or a turnaround card: one side only
@@ -61,9 +65,9 @@ def _glyph(card: dict[str, Any]) -> str:
     return glyph
 
 
-def draw_track(obs: dict[str, Any]) -> Text:
+def draw_track(obs: Mapping[str, Any]) -> Text:
     """The grid picture of the track with the cars standing on it."""
-    track: list[dict[str, Any]] = obs["track"]
+    track: list[Mapping[str, Any]] = obs["track"]
     cars_on: dict[int, list[int]] = {}
     for car in obs["cars"]:
         cars_on.setdefault(car["card"], []).append(car["seat"])
@@ -97,96 +101,74 @@ def draw_track(obs: dict[str, Any]) -> Text:
     return text
 
 
-def _car_line(car: dict[str, Any], obs: dict[str, Any]) -> str:
+def _car_line(car: Mapping[str, Any], obs: Mapping[str, Any], say: Say) -> str:
     if car["home"]:
-        return "home"
-    if car["progress"] == 0:
-        where = "on the start card"
-    else:
-        way = "on the way back" if car["returning"] else "on the way out"
-        where = f"card {car['card']} ({obs['track'][car['card']]['kind']}), {way}"
-    if obs["finish"] is not None:
-        where += f", {obs['finish'] - car['progress']} to go"
+        return say("ui_home")
+    progress = int(car["progress"])
+    where = say.where(obs, progress)
+    if progress:
+        where += ", " + say("ui_way_back" if car["returning"] else "ui_way_out")
     if car["misses_turn"]:
-        where += ", misses the next turn"
+        where += ", " + say("ui_misses")
     return where
 
 
-def render(observation: dict[str, Any], game: Game) -> RenderableType:
-    """The track, the cars, the stack and what the player to move must decide."""
+def render(observation: Mapping[str, Any], game: Game, lang: str = "en",
+           names: Sequence[str] | None = None) -> RenderableType:
+    """The track, the cars, the stack, the last roll and what the player to move must decide."""
+    say = Say(lang, names)
     obs = observation
     table = Table(show_header=True, header_style="bold", box=None)
-    table.add_column("car")
-    table.add_column("where")
+    table.add_column(say("ui_car"))
+    table.add_column(say("ui_where"))
     for car in obs["cars"]:
-        seat = car["seat"]
-        label = Text(f"{seat + 1}", style=CAR_STYLES[seat % len(CAR_STYLES)])
-        if seat == obs["seat"]:
-            label.append(" (you)")
-        table.add_row(label, _car_line(car, obs))
-    left = obs["stack_left"]
-    if obs["turnaround_laid"]:
-        stack = "The turnaround card is laid: the race runs back to the start."
-    else:
-        stack = f"Stack: {left} card(s) left, the turnaround card at the bottom."
+        seat = int(car["seat"])
+        label = Text(say.seat(seat), style=CAR_STYLES[seat % len(CAR_STYLES)])
+        if seat == obs.get("seat"):
+            label.append(say("ui_you"))
+        table.add_row(label, _car_line(car, obs, say))
+    stack = say("ui_back") if obs["turnaround_laid"] else say("ui_stack", left=obs["stack_left"])
     if obs["set_aside"]:
-        stack += " Set aside (no room to lay): " + ", ".join(obs["set_aside"]) + "."
+        kinds = ", ".join(say.kind(str(kind)) for kind in obs["set_aside"])
+        stack += " " + say("ui_set_aside", kinds=kinds)
     lines: list[RenderableType] = [draw_track(obs), table, Text(stack)]
-    lines.append(Text(_prompt(obs), style="bold"))
+    roll = obs.get("last_roll")
+    if isinstance(roll, Mapping):
+        lines.append(Text(say("ui_last_roll", name=say.seat(int(roll["seat"])),
+                              face=roll["face"])))
+    lines.append(Text(_prompt(obs, say), style="bold"))
     return Group(*lines)
 
 
-def _prompt(obs: dict[str, Any]) -> str:
-    who = f"car {obs['turn'] + 1}"
+def _prompt(obs: Mapping[str, Any], say: Say) -> str:
+    who = say.seat(int(obs["turn"]))
     phase = obs["phase"]
     if phase == "over":
         winner = obs.get("winner")
-        return "The race is over: " + (
-            f"car {winner + 1} wins the Grand Prix!" if winner is not None
-            else "the turn limit ended it undecided."
-        )
+        if isinstance(winner, int):
+            return say("ui_over_winner", name=say.seat(winner))
+        return say("ui_over_undecided")
     if phase == "choose":
-        return f"Turn of {who}: build (draw and lay a card) or roll."
+        return say("ui_choose", name=who)
     if phase == "place":
-        return f"{who} lays a {obs['card_to_lay']}: turn it {' or '.join(obs['ways'])}."
+        ways = say("or").join(say("way_" + str(way)) for way in obs["ways"])
+        return say("ui_place", name=who, kind=say.kind(str(obs["card_to_lay"])), ways=ways)
     if phase == "stand":
-        return f"{who} is cheered on the grandstand: drive {obs['rolled']} again or stay."
+        return say("ui_stand", name=who, face=obs["rolled"])
     if phase == "draw":
-        return f"{who} draws a card..."
-    return f"{who} rolls the die..."
+        return say("ui_draw", name=who)
+    return say("ui_roll", name=who)
 
 
-def _a(kind: str) -> str:
-    return f"{'An' if kind[0] in 'aeiou' else 'A'} {kind}"
+def legend(lang: str = "en") -> list[str]:
+    """What the symbols of the drawing mean, one line each (for ``help``)."""
+    return Say(lang)("ui_legend").split("\n")
 
 
-def narrate(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """What changed between two observations (often several turns apart), in plain words."""
-    lines: list[str] = []
-    for card in after["track"][len(before["track"]):]:
-        turn = "" if card["from"] == card["to"] else f", turning {card['to']}"
-        lines.append(f"{_a(card['kind'])} was laid as card {card['card']}{turn}.")
-        if card["kind"] == "turnaround":
-            lines.append("The turnaround card is laid: the race turns back to the start.")
-    for kind in after["set_aside"][len(before["set_aside"]):]:
-        lines.append(f"{_a(kind)} was drawn that fits nowhere: set aside.")
-    for old, new in zip(before["cars"], after["cars"], strict=True):
-        car = f"Car {new['seat'] + 1}"
-        gained = new["progress"] - old["progress"]
-        if new["home"] and gained:
-            lines.append(f"{car} drove {gained} and crossed the finish line!")
-        elif gained:
-            kind = after["track"][new["card"]]["kind"]
-            lines.append(f"{car} drove {gained} to card {new['card']} ({kind}).")
-        if new["misses_turn"] and not old["misses_turn"]:
-            lines.append(f"{car} must miss its next turn.")
-    if after["phase"] == "over" and before["phase"] != "over":
-        winner = after.get("winner")
-        lines.append(
-            f"Car {winner + 1} wins the Grand Prix!" if winner is not None
-            else "The turn limit ends the race undecided."
-        )
-    return lines
+def narrate(before: Mapping[str, Any] | None, after: Mapping[str, Any], *, lang: str = "en",
+            names: Sequence[str] | None = None) -> list[str]:
+    """What happened between two observations of one seat: ``narration.narrate``."""
+    return narration.narrate(before, after, lang=lang, names=names)
 
 
 def _stack_view(view: SeatView) -> RenderableType:
@@ -216,3 +198,5 @@ def _stack_view(view: SeatView) -> RenderableType:
 EXTRA_COMMANDS: dict[str, tuple[str, Callable[[SeatView], RenderableType]]] = {
     "stack": ("what is left in the stack and the chances of the next card", _stack_view),
 }
+
+__all__ = ["EXTRA_COMMANDS", "draw_track", "legend", "narrate", "render"]
