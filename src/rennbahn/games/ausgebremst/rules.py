@@ -15,7 +15,7 @@ car moves automatically.
 
 State notation (``to_text``), fields separated by spaces, the cars by ``|``::
 
-    1/1 race-order turn idle queue finish | car | car | ... | table
+    1/1 race-order turn idle queue finish [last] | car | car | ... | table
 
 * ``1/1`` the race and the number of races; ``L`` instead when the blind draw is due;
 * the start order (cars by place), the index of the car whose turn it is and ``+`` when it
@@ -28,6 +28,10 @@ State notation (``to_text``), fields separated by spaces, the cars by ``|``::
   advanced game four stacks ``counts[+known top cards]`` joined by ``/``, then
   ``:choice:gears:pitcards``);
 * the bookkeeper's table: per finished race ``places/pits`` per car.
+* at the end of the head, optionally ``last=R/CtV>SPACE``: the last public act, kept for
+  the narration: car C's turn in race R with card V (0 for a pass) ending on SPACE (``fin``
+  across the line), or ``last=R/CsN`` a gear stack N picked, ``last=R/CuN`` the second pit
+  card put on stack N.
 
 The reader refuses a position the rules cannot be in (cards conserved, numbers in range, the
 phase consistent, derived fields consistent: docs/rules/ausgebremst.md, Notation).
@@ -93,6 +97,10 @@ CARD = 0  # + value - 1: a card turned over or drawn
 POLE = 10  # + seat: the blind draw made this seat the highest (I14)
 NUM_CHANCE = POLE + 6
 
+# Kinds of the last public act (``AusgebremstState.last``), and their notation letters.
+LAST_TURN, LAST_PICK, LAST_PUT = range(3)
+LAST_CODES = "tsu"
+
 # Car status.
 RACING, FINISHED, OUT = 0, 1, 2
 STATUS_CODES = "RFO"
@@ -138,7 +146,7 @@ class AusgebremstGame(Game):
 
     NAME: ClassVar[str] = "ausgebremst"
     TITLE: ClassVar[str] = "Ausgebremst"
-    VERSION: ClassVar[int] = 4
+    VERSION: ClassVar[int] = 5
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
     HIDDEN_INFORMATION: ClassVar[bool] = True
@@ -226,6 +234,7 @@ class AusgebremstState(State):
         "gears",
         "hand",
         "idle",
+        "last",
         "lineup_due",
         "lineups",
         "moved",
@@ -283,6 +292,11 @@ class AusgebremstState(State):
         # Log indices of 6s a player played in the lead: that hand was all 6s (I5), a fact
         # every seat can tell and a resampled hand must keep.
         self.sixes_only: list[int] = []
+        # The last public act (race, car, kind, value, where) for the narration: a turn (the
+        # card played, 0 for a pass, and the space it ended on, -1 across the finish), a gear
+        # stack picked or the second pit card put on a stack. It outlives the end of a race,
+        # so the step that ends one still tells its card.
+        self.last: tuple[int, int, int, int, int] | None = None
         self._cache: list[int] | None = None
 
     # -- setting up races -----------------------------------------------------------------
@@ -632,6 +646,7 @@ class AusgebremstState(State):
             self._arrange(car, stack, action - GEARS - (stack - 1) * STACKS)
         elif kind == Q_PICK:
             self.queue[0] = (Q_DRAW, car, action - PICK)
+            self.last = (self.race, car, LAST_PICK, action - PICK, 0)
         elif kind == Q_TAKE:
             value = action - TAKE + 1
             self.hand[car] = tuple(sorted((*self.hand[car], value)))
@@ -645,6 +660,7 @@ class AusgebremstState(State):
             tops[s] = (*tops[s], self.pitc[car][0])
             self.tops[car] = tuple(tops)
             self.pitc[car] = ()
+            self.last = (self.race, car, LAST_PUT, s, 0)
 
     def _draw(self, car: int, stack: int, value: int) -> None:
         if stack < 0:
@@ -688,11 +704,13 @@ class AusgebremstState(State):
         self.turn_done = True
         if action >= DISCARD:
             self._spend(car, action - DISCARD + 1)
+            self.last = (self.race, car, LAST_TURN, action - DISCARD + 1, self.pos[car])
             self.idle = 0
             self._finish_turn_card(car)
             return
         if action >= PASS:
             self.shown[car] = self.hand[car]
+            self.last = (self.race, car, LAST_TURN, 0, self.pos[car])
             self.idle += 1
             return
         value, slot = divmod(action - PLAY, SLOTS)
@@ -701,6 +719,7 @@ class AusgebremstState(State):
             self.sixes_only.append(len(self._log))  # the index this move gets in the log
         self._spend(car, value)
         there = -1 if slot == FINISH_SLOT else self.track.at_slot[slot]
+        self.last = (self.race, car, LAST_TURN, value, there)
         if not self._move_car(car, there):
             self._finish_turn_card(car)
 
@@ -724,10 +743,13 @@ class AusgebremstState(State):
         played[value] += 1
         self.played[car] = tuple(played)
         self.idle = 0
+        there = self.pos[car]
         if not (value == 6 and self.six_banned(car)):
             layers = self.reach(car, value)
             if layers[value]:
-                self._move_car(car, self.neutral_choice(car, value, layers))
+                there = self.neutral_choice(car, value, layers)
+                self._move_car(car, there)
+        self.last = (self.race, car, LAST_TURN, value, there)
         self.moved[car] = True
         self._finish_turn_card(car)
 
@@ -875,6 +897,7 @@ class AusgebremstState(State):
         other.race_starts = self.race_starts[:]
         other.lineups = dict(self.lineups)
         other.sixes_only = self.sixes_only[:]
+        other.last = self.last
         other._cache = self._cache
         other._log = []
         return other
@@ -964,6 +987,7 @@ class AusgebremstState(State):
             "leaders": [g.car_name(c) for c in self.leaders()],
             "finish": [g.car_name(c) for c in self.finish],
             "idle": self.idle,
+            "last": self._last_view(),
             "cars": cars,
             "table": [
                 {"places": list(places), "points": self.race_points(places),
@@ -972,6 +996,75 @@ class AusgebremstState(State):
             ],
             "totals": self.returns(),
         }
+
+    def _last_view(self) -> JSON:
+        """The last public act, as the narration tells it (None before the first)."""
+        if self.last is None:
+            return None
+        race, car, kind, value, where = self.last
+        act: dict[str, JSON] = {"race": race + 1, "car": self.g.car_name(car),
+                                "act": ("turn", "stack", "put")[kind]}
+        if kind == LAST_TURN:
+            act["card"] = value
+            act["to"] = "fin" if where < 0 else self.g.tracks[race].names[where]
+        else:
+            act["stack"] = value + 1
+        return act
+
+    def _last_text(self) -> str:
+        assert self.last is not None
+        race, car, kind, value, where = self.last
+        text = f"last={race + 1}/{car}{LAST_CODES[kind]}"
+        if kind == LAST_TURN:
+            return text + f"{value}>" + ("fin" if where < 0 else self.g.tracks[race].names[where])
+        return text + str(value + 1)
+
+    def _read_last(self, text: str) -> None:
+        """``last=R/CkV[>SPACE]``: the last public act (see ``_last_text``)."""
+        form = ("the last act is last=RACE/CAR then t CARD>SPACE (a turn, card 0 for a pass, "
+                "fin across the line), s STACK (a gear stack picked) or u STACK (a pit card "
+                "put on a stack), e.g. last=1/2t4>12i")
+        key, _, rest = text.partition("=")
+        race_text, _, act = rest.partition("/")
+        if key != "last" or not race_text.isdigit() or len(act) < 3 or not act[0].isdigit() \
+                or act[1] not in LAST_CODES or not act[2].isdigit():
+            raise NotationError(f"{text!r}: {form}")
+        race, car, kind, value = int(race_text) - 1, int(act[0]), LAST_CODES.index(act[1]), \
+            int(act[2])
+        if not self.race - 1 <= race <= self.race or race < 0 or car >= CARS:
+            raise NotationError(
+                f"{text!r}: the last act is in this race or the one before, by a car 0-5")
+        where = 0
+        if kind == LAST_TURN:
+            if act[3:4] != ">" or value > 6:
+                raise NotationError(f"{text!r}: {form}")
+            where = -1 if act[4:] == "fin" else self.g.tracks[race].index(act[4:])
+        elif len(act) != 3 or not 1 <= value <= STACKS or not self.g.advanced \
+                or self.g.is_neutral(car):
+            raise NotationError(
+                f"{text!r}: a player's car picks a gear stack 1-{STACKS} or puts a pit card on "
+                "one, in the advanced game only")
+        else:
+            value -= 1
+        self.last = (race, car, kind, value, where)
+
+    def _check_last(self) -> None:
+        """The last act fits the position: a card played in this race lies on the car's
+        played pile, and a turn of this race that crossed the line finished the car."""
+        if self.last is None:
+            return
+        race, car, kind, value, where = self.last
+        if race != self.race:
+            if self.race == 0 or self.lineup_due:
+                raise NotationError("the last act is of the race before, and there is none")
+            return
+        if kind == LAST_TURN and value and not self.played[car][value]:
+            raise NotationError(
+                f"the last act: car {car} played a {value}, but no {value} lies on its "
+                "played pile")
+        if kind == LAST_TURN and where < 0 and self.status[car] != FINISHED:
+            raise NotationError(f"the last act: car {car} crossed the finish line, so it has "
+                                "finished (F)")
 
     # -- full notation --------------------------------------------------------------------
     def to_text(self) -> str:
@@ -986,6 +1079,8 @@ class AusgebremstState(State):
             ) or "-",
             "".join(map(str, self.finish)) or "-",
         ]
+        if self.last is not None:
+            head.append(self._last_text())
         parts = [" ".join(head)]
         for car in range(CARS):
             parts.append(self._car_text(car))
@@ -1029,10 +1124,10 @@ class AusgebremstState(State):
                 " parts"
             )
         head = parts[0].split()
-        if len(head) != 6:
+        if len(head) not in (6, 7):
             raise NotationError(
-                "the head is 'race/races order turn idle queue finish', e.g. "
-                "'1/1 453012 2 i0 - -'"
+                "the head is 'race/races order turn idle queue finish [last]', e.g. "
+                "'1/1 453012 2 i0 - -' or '1/1 453012 2 i0 - - last=1/2t4>12i'"
             )
         if head[0] == "L":
             race, self.lineup_due = 0, True
@@ -1057,6 +1152,9 @@ class AusgebremstState(State):
         self.idle = int(head[3][1:])
         self.queue = [] if head[4] == "-" else [_read_step(s) for s in head[4].split(",")]
         self.finish = [] if head[5] == "-" else [int(ch) for ch in head[5]]
+        self.last = None
+        if len(head) == 7:
+            self._read_last(head[6])
         for car in range(CARS):
             self._read_car(car, parts[car + 1])
         self.table = []
@@ -1093,6 +1191,7 @@ class AusgebremstState(State):
                     f"table places {'.'.join(map(str, places))}: 1, 2, ... once each in "
                     "finishing order, 0 for a car that did not finish")
         self._check_order()
+        self._check_last()
         for car in range(CARS):
             self._check_car(car)
         racing = [c for c in range(CARS) if self.status[c] == RACING]
