@@ -14,7 +14,7 @@ from rennbahn.core.driver import SeatView
 from rennbahn.games.grandprix import ui
 from rennbahn.games.grandprix.bots import HeuristicBot, again_value, roll_value
 from rennbahn.games.grandprix.rules import GrandPrixState
-from tests.grandprix.scenarios import FULL, PREFIX, at, play
+from tests.grandprix.scenarios import FULL, PREFIX, at
 
 FOUR = "0,0,0,0"
 

@@ -110,11 +110,22 @@ def test_the_turn_survives_notation_at_the_end_of_a_race() -> None:
         ("s 0,0,0,0 over:\u0660 4", "over:"),
         (f"{PREFIX[5]}c<c<c<c< 0,0,0,0 0:choose 12", "cannot be laid"),
         (f"{PREFIX[19]}sT {FOUR} 0:roll 4", "too few"),
+        # The last roll (issue 12): it must explain where the car that rolled stands.
+        ("c<c>s 0,2 0:choose 4 die=1:2", "die=SEAT:FACE:FROM"),
+        ("c<c>s 0,2 0:choose 4 die=1:7:0", "die=SEAT:FACE:FROM"),
+        ("c<c>s 0,2 0:choose 4 die=2:2:0", "seat that rolled"),
+        ("c<c>s 0,2 0:choose 4 die=1:2:04", "progress the roll started from"),
+        ("c<c>s 0,2 0:choose 4 die=1:3:0", "drives to 3, not to 2"),
+        ("c<c>s 0,2 0:choose 4 die=1:2:0 x", "4 fields"),
+        ("c<c>s 0,2 0:draw 4 die=1:2:0", "drawing a card ends the record"),
+        (f"{FULL} 17,0,0,0 0:stand2 52 die=0:3:14", "the 2 it rolled"),
+        (f"{FULL} 42,0,30,0 over:0 52 die=2:1:29", "won by seat 0's roll"),
+        (f"{FULL} 5,3,0,0 1:roll 53 die=0:2:3", "card 3 \\(accident\\) holds more.*back where"),
     ],
 )
 def test_malformed_states_say_what_is_wrong(text: str, message: str) -> None:
-    game = rennbahn.load_game("grandprix(players=2)" if text.startswith("- 0,0 ") else
-                              "grandprix")
+    two = text.startswith(("- 0,0 ", "c<c>s 0,2 "))
+    game = rennbahn.load_game("grandprix(players=2)" if two else "grandprix")
     with pytest.raises(rennbahn.NotationError, match=message):
         game.state_from_text(text)
 
