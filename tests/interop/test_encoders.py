@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import math
 import random
 import subprocess
 import sys
@@ -90,3 +91,94 @@ def test_gibgas_vector_puts_the_observer_first() -> None:
         vector = encode(encoder, state.observation(seat))
         damage = vector[head + d["damage"]] * 18
         assert damage == state.observation(seat)["drivers"][seat]["damage"]
+
+
+@pytest.mark.parametrize("variant", FIRST_VARIANTS)
+def test_every_game_has_its_own_bounded_encoder_with_named_features(variant: str) -> None:
+    encoder = encoder_for(rennbahn.load_game(variant))
+    assert not isinstance(encoder, HashingEncoder)
+    assert math.isfinite(encoder.low) and math.isfinite(encoder.high)
+    names = encoder.feature_names()
+    assert len(names) == encoder.size
+    assert len(set(names)) == encoder.size, "feature names repeat"
+
+
+def test_an_unknown_game_falls_back_to_hashing() -> None:
+    class Unknown:
+        NAME = "no_such_game_here"
+
+        def __str__(self) -> str:
+            return self.NAME
+
+    assert isinstance(encoder_for(Unknown()), HashingEncoder)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", FIRST_VARIANTS)
+def test_vectors_depend_only_on_what_the_seat_knows(variant: str) -> None:
+    """A state resampled from a seat's information state gives that seat the same vector."""
+    game = rennbahn.load_game(variant)
+    encoder = encoder_for(game)
+    rng = random.Random(5)
+    for state in random_states(variant, seed=6, every=25):
+        if state.is_terminal():
+            continue
+        for seat in range(game.num_players()):
+            sample = state.resample_from_infostate(seat, rng)
+            assert np.array_equal(encode(encoder, sample.observation(seat)),
+                                  encode(encoder, state.observation(seat)))
+
+
+def _block(encoder: object, vector: np.ndarray, prefix: str) -> dict[str, float]:
+    names = encoder.feature_names()  # type: ignore[attr-defined]
+    return {name[len(prefix):]: float(v) for name, v in zip(names, vector, strict=True)
+            if name.startswith(prefix)}
+
+
+def test_von0auf100_cars_are_squares_licences_and_the_squares_ahead() -> None:
+    game = rennbahn.load_game("von0auf100(players=3)")
+    encoder = encoder_for(game)
+    state = random_states("von0auf100(players=3)", seed=3)[60]
+    observation = state.observation(1)
+    vector = encode(encoder, observation)
+    target = observation["target"]
+    track = observation["track"]
+    for colour, square in observation["cars"].items():
+        car = _block(encoder, vector, f"car_{colour}.")
+        assert round(car["square"] * target) == square
+        assert car["mine"] == (colour in observation["licences"])
+        for step in range(1, 4):
+            if square + step <= len(track):
+                assert car[f"ahead=+{step}:{track[square + step - 1]}"] == 1.0
+    head = _block(encoder, vector, "")
+    assert head["my_turn"] == (observation["to_move"] == 1)
+
+
+def test_grandprix_puts_the_observers_car_first() -> None:
+    game = rennbahn.load_game("grandprix(players=3)")
+    encoder = encoder_for(game)
+    state = random_states("grandprix(players=3)", seed=3)[40]
+    longest = encoder.longest  # type: ignore[attr-defined]
+    for seat in range(3):
+        observation = state.observation(seat)
+        vector = encode(encoder, observation)
+        for place in range(3):
+            car = _block(encoder, vector, f"car{place}.")
+            progress = observation["cars"][(seat + place) % 3]["progress"]
+            assert round(car["progress"] * longest) == progress
+
+
+def test_ausgebremst_cars_stand_on_the_slots_the_moves_name() -> None:
+    game = rennbahn.load_game("ausgebremst(players=3)")
+    encoder = encoder_for(game)
+    state = random_states("ausgebremst(players=3)", seed=3)[80]
+    observation = state.observation(2)
+    vector = encode(encoder, observation)
+    order = [2, 0, 1, 3, 4, 5]  # the observer's car, the next seats', the neutral cars
+    for place, index in enumerate(order):
+        car = _block(encoder, vector, f"car{place}.")
+        space = observation["cars"][index]["space"]
+        lit = [name for name, v in car.items() if name.startswith("slot=") and v == 1.0]
+        assert lit == [f"slot={space}"]
+    hand = _block(encoder, vector, "hand=")
+    for value in range(1, 7):
+        assert round(hand[str(value)] * 3) == observation["me"]["hand"].count(value)

@@ -26,6 +26,7 @@ For ISMCTS, give the bot rennbahn's resampler with its own seeded generator::
 from __future__ import annotations
 
 import base64
+import json
 import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -40,6 +41,7 @@ except ImportError as exc:  # the optional extra is not installed
     raise missing_extra("openspiel", exc) from exc
 
 from rennbahn.core.driver import SeatView
+from rennbahn.core.errors import IllegalActionError, RennbahnError
 from rennbahn.core.params import Param, ParamValue, parse_game_string
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from rennbahn.core.registry import GameEntry, game_entry, registered_games
@@ -104,18 +106,33 @@ class _Held:
     pyspiel clones a Python state by deep-copying its ``__dict__`` and serialises it by
     pickling; both go through here so they use ``State.clone`` and a replay of the history
     instead of copying the game's fixed facts.
+
+    pybind hands the Python observer a *copy* of the state each time OpenSpiel asks for a
+    tensor, so a copy is lazy: both holders share the rennbahn state and the vectors encoded
+    for it until one of them is about to change (:meth:`own`), which then clones. A tensor is
+    thus encoded once per position and seat, however many copies ask.
     """
 
-    __slots__ = ("encoded", "state")
+    __slots__ = ("encoded", "shared", "state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, encoded: dict[int, FloatArray] | None = None) -> None:
         self.state = state
-        # Observation vectors by seat, made at most once per position (pyspiel asks for the
-        # observation and the information-state tensor of the same position).
-        self.encoded: dict[int, FloatArray] = {}
+        # Observation vectors by seat of this position (shared with lazy copies; replaced,
+        # never cleared, when the position changes).
+        self.encoded: dict[int, FloatArray] = {} if encoded is None else encoded
+        self.shared = encoded is not None
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Held:
-        return _Held(self.state.clone())
+        self.shared = True
+        return _Held(self.state, self.encoded)
+
+    def own(self) -> State:
+        """The state, no longer shared with any copy, about to change: its vectors go."""
+        if self.shared:
+            self.state = self.state.clone()
+            self.shared = False
+        self.encoded = {}
+        return self.state
 
     def __reduce__(
         self,
@@ -157,12 +174,17 @@ class RennbahnSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: RennbahnSpielGame, state: State | None = None) -> None:
         super().__init__(game)
-        self._held = _Held(state if state is not None else game.rennbahn_game.new_initial_state())
+        # A new game shares the game's one initial state (and its vectors) until it moves:
+        # OpenSpiel makes a new initial state each time it asks for a tensor's size.
+        self._held = _Held(state) if state is not None else game.initial.__deepcopy__({})
 
     @property
     def rennbahn_state(self) -> State:
-        """The wrapped rennbahn state (the full state; bots should not look)."""
-        return self._held.state
+        """The wrapped rennbahn state (the full state; bots should not look).
+
+        Changing it changes this pyspiel state (and its vectors are made anew).
+        """
+        return self._held.own()
 
     def current_player(self) -> int:
         player = self._held.state.current_player()
@@ -175,12 +197,27 @@ class RennbahnSpielState(pyspiel.State):  # type: ignore[misc]
         return self._held.state.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self._held.encoded.clear()
-        self._held.state.apply_action(int(action))
+        self._held.own().apply_action(int(action))
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        self._held.encoded.clear()
-        self._held.state.apply_actions([int(a) for a in actions])
+        """A joint action; at a node where one seat moves, only that seat's entry counts.
+
+        OpenSpiel (``rl_environment``, ``generate_playthrough``) calls ``apply_actions`` at
+        every decision node of a simultaneous game, as its own simultaneous games allow; the
+        other seats' entries are then placeholders and are ignored.
+        """
+        state = self._held.state
+        player = state.current_player()
+        if player >= 0:
+            n = state.get_game().num_players()
+            if len(actions) != n:
+                raise IllegalActionError(
+                    f"expected {n} actions, one per seat (only seat {player}'s counts here); "
+                    f"got {len(actions)}"
+                )
+            self._apply_action(int(actions[player]))
+            return
+        self._held.own().apply_actions([int(a) for a in actions])
 
     def encoded_observation(self, player: int, encoder: Encoder) -> FloatArray:
         """The observation vector of ``player`` here (kept until the next action)."""
@@ -256,7 +293,7 @@ class RennbahnBot(pyspiel.Bot):  # type: ignore[misc]
         self.rng = random.Random(seed)
 
     def step(self, state: RennbahnSpielState) -> int:
-        return self.bot.step(SeatView(state.rennbahn_state, self.seat), self.rng)
+        return self.bot.step(SeatView(state._held.state, self.seat), self.rng)
 
     def restart_at(self, state: RennbahnSpielState) -> None:
         pass
@@ -266,14 +303,41 @@ class RennbahnBot(pyspiel.Bot):  # type: ignore[misc]
 
 
 # -- observations ---------------------------------------------------------------------------
+class FactoredObserver:
+    """The public or the private part of an observation, as strings (no tensor).
+
+    Public (``public_info=True, private_info=NONE``): the state's ``public_observation()``,
+    what every seat knows, as canonical JSON. Private (``public_info=False,
+    private_info=SINGLE_PLAYER``): the top-level entries of the seat's observation that the
+    public observation does not hold the same way. ``generate_playthrough`` prints both.
+    """
+
+    tensor = None
+
+    def __init__(self, public: bool) -> None:
+        self.public = public
+        self.dict: dict[str, FloatArray] = {}
+
+    def set_from(self, state: RennbahnSpielState, player: int) -> None:
+        pass
+
+    def string_from(self, state: RennbahnSpielState, player: int) -> str:
+        inner = state._held.state
+        shown = inner.public_observation()
+        if not self.public:
+            seat = inner.observation(player)
+            shown = {key: value for key, value in seat.items() if shown.get(key) != value}
+        return json.dumps(shown, sort_keys=True, separators=(",", ":"))
+
+
 class RennbahnObserver:
     """pyspiel's Python observer: strings and tensors from one seat's view.
 
     ``perfect_recall=False`` gives the observation (``observation_string``, the encoder's
     vector); ``perfect_recall=True`` the information state (``information_state_string``,
     the vector plus counts of the actions the seat saw, by seat (the observer first) and
-    chance, and of those it did not see, by seat and chance).
-    Only the seat's own view exists in rennbahn, so other observation types are refused.
+    chance, and of those it did not see, by seat and chance). The public and private parts
+    alone are :class:`FactoredObserver`; other observation types are refused.
     """
 
     def __init__(self, game: Game, encoder: Encoder, iig_obs_type: Any) -> None:
@@ -281,10 +345,7 @@ class RennbahnObserver:
             not iig_obs_type.public_info
             or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
-            raise ValueError(
-                "rennbahn games offer the seat's own view only: IIGObservationType with "
-                "public_info=True and private_info=SINGLE_PLAYER (perfect_recall either way)"
-            )
+            raise ValueError(_OBSERVATION_TYPES)
         self.encoder = encoder
         self.info_state = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.players = game.num_players()
@@ -306,7 +367,7 @@ class RennbahnObserver:
         if self.info_state:
             seen = self.dict["seen_actions"]
             seen.fill(0.0)
-            self._count_seen(state.rennbahn_state, player, seen)
+            self._count_seen(state._held.state, player, seen)
 
     def _count_seen(self, state: State, player: int, out: FloatArray) -> None:
         n, actions = self.players, self.actions
@@ -323,10 +384,17 @@ class RennbahnObserver:
                 out[unseen_base + place] += 1.0
 
     def string_from(self, state: RennbahnSpielState, player: int) -> str:
-        inner = state.rennbahn_state
+        inner = state._held.state
         if self.info_state:
             return inner.information_state_string(player)
         return inner.observation_string(player)
+
+
+_OBSERVATION_TYPES = (
+    "rennbahn games offer the seat's view (IIGObservationType public_info=True, "
+    "private_info=SINGLE_PLAYER, perfect_recall either way), its public part (public_info=True, "
+    "private_info=NONE) and its private part (public_info=False, private_info=SINGLE_PLAYER)"
+)
 
 
 # -- the game -------------------------------------------------------------------------------
@@ -356,15 +424,22 @@ class RennbahnSpielGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=game.max_game_length(),
         )
         super().__init__(self.GAME_TYPE, info, _spiel_params(self.ENTRY, game.params))
+        self.initial = _Held(game.new_initial_state())
 
     def new_initial_state(self) -> RennbahnSpielState:
         return RennbahnSpielState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
-    ) -> RennbahnObserver:
+    ) -> RennbahnObserver | FactoredObserver:
         if params:
             raise ValueError(f"rennbahn observers take no parameters; got {dict(params)}")
+        if iig_obs_type is not None and not iig_obs_type.perfect_recall:
+            private = iig_obs_type.private_info
+            if iig_obs_type.public_info and private == pyspiel.PrivateInfoType.NONE:
+                return FactoredObserver(public=True)
+            if not iig_obs_type.public_info and private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+                return FactoredObserver(public=False)
         return RennbahnObserver(self.rennbahn_game, self.encoder, iig_obs_type)
 
 
@@ -446,10 +521,37 @@ def _spiel_params(entry: GameEntry, values: Mapping[str, ParamValue]) -> dict[st
     return {key: to_spiel(declared[key], value) for key, value in values.items()}
 
 
+class CppBotRefusedError(RennbahnError):
+    """OpenSpiel's C++ MCTSBot was given a rennbahn game, which it cannot search."""
+
+
+class _GuardedMCTSBot(pyspiel.MCTSBot):  # type: ignore[misc]
+    """``pyspiel.MCTSBot`` that refuses a rennbahn game instead of crashing on it.
+
+    The C++ MCTS clones and steps Python states from C++ and dies with a segmentation fault
+    on the first ``step``; OpenSpiel's Python ``mcts.MCTSBot`` works.
+    """
+
+    def __init__(self, game: Any, *args: Any, **kwargs: Any) -> None:
+        if isinstance(game, RennbahnSpielGame):
+            raise CppBotRefusedError(
+                f"pyspiel.MCTSBot (C++) cannot search {game.get_type().short_name}: it crashes "
+                "on games written in Python; use open_spiel.python.algorithms.mcts.MCTSBot "
+                "(or ismcts.ISMCTSBot for hidden information) instead"
+            )
+        super().__init__(game, *args, **kwargs)
+
+
+if not issubclass(pyspiel.MCTSBot, _GuardedMCTSBot):
+    # Seen by code that looks pyspiel.MCTSBot up after importing this module.
+    pyspiel.MCTSBot = _GuardedMCTSBot
+
 register_all()
 
 __all__ = [
     "PREFIX",
+    "CppBotRefusedError",
+    "FactoredObserver",
     "RennbahnBot",
     "RennbahnObserver",
     "RennbahnSpielGame",

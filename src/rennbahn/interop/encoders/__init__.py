@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 import math
 import zlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from rennbahn.interop._common import missing_extra
@@ -56,6 +56,9 @@ class Encoder(Protocol):
 
     def encode_into(self, observation: Mapping[str, JSON], out: FloatArray) -> None:
         """Write the vector into ``out`` (zeroed, of length ``size``)."""
+
+    def feature_names(self) -> list[str]:
+        """What each float means, ``size`` names (the hashing fallback names its buckets)."""
 
 
 def encode(encoder: Encoder, observation: Mapping[str, JSON]) -> FloatArray:
@@ -120,6 +123,9 @@ class HashingEncoder:
             slot = self._slots[key] = _slot(key, self.size)
         return slot
 
+    def feature_names(self) -> list[str]:
+        return [f"bucket[{i}]" for i in range(self.size)]
+
     def encode_into(self, observation: Mapping[str, JSON], out: FloatArray) -> None:
         # Sum in a Python list and hand numpy one array: item writes to numpy are slow.
         acc = [0.0] * self.size
@@ -162,17 +168,31 @@ class Layout:
 
     def __init__(self) -> None:
         self._offsets: dict[str, int] = {}
+        self._names: list[str] = []
         self.size = 0
 
-    def add(self, name: str, width: int) -> int:
+    def add(self, name: str, width: int, labels: Sequence[object] | None = None) -> int:
+        """Reserve ``width`` floats named ``name`` (``name=label`` per float when given)."""
         if name in self._offsets:
             raise ValueError(f"block {name!r} is laid out twice")
+        if labels is not None and len(labels) != width:
+            raise ValueError(f"block {name!r}: {len(labels)} labels for {width} floats")
         self._offsets[name] = self.size
+        if labels is not None:
+            self._names.extend(f"{name}={label}" for label in labels)
+        elif width == 1:
+            self._names.append(name)
+        else:
+            self._names.extend(f"{name}[{i}]" for i in range(width))
         self.size += width
         return self._offsets[name]
 
     def __getitem__(self, name: str) -> int:
         return self._offsets[name]
+
+    def names(self, prefix: str = "") -> list[str]:
+        """One name per float, in order (``prefix`` before each)."""
+        return [prefix + name for name in self._names]
 
 
 def one_hot(out: FloatArray, offset: int, names: tuple[str, ...], value: JSON) -> None:
@@ -189,14 +209,44 @@ def many_hot(out: FloatArray, offset: int, names: tuple[str, ...], values: JSON)
         out[offset + names.index(str(value))] = 1.0
 
 
+def scaled(value: JSON, scale: float, low: float = 0.0) -> float:
+    """``value / scale`` clipped to [low, 1] (None counts as 0): a bounded number feature."""
+    if value is None:
+        return 0.0
+    assert isinstance(value, int | float)
+    return min(1.0, max(low, value / scale))
+
+
+def as_int(value: JSON) -> int:
+    """An int field of an observation (checked)."""
+    assert isinstance(value, int) and not isinstance(value, bool)
+    return value
+
+
+def as_list(value: JSON) -> list[JSON]:
+    """A list field of an observation (checked)."""
+    assert isinstance(value, list)
+    return value
+
+
+def as_dict(value: JSON) -> dict[str, JSON]:
+    """A dict field of an observation (checked)."""
+    assert isinstance(value, dict)
+    return value
+
+
 __all__ = [
     "HASHING_SIZE",
     "Encoder",
     "FloatArray",
     "HashingEncoder",
     "Layout",
+    "as_dict",
+    "as_int",
+    "as_list",
     "encode",
     "encoder_for",
     "many_hot",
     "one_hot",
+    "scaled",
 ]

@@ -80,6 +80,12 @@ class GibGasEncoder:
         self.franz_layout = franz
         self.size = self.franz_offset + franz.size
 
+    def feature_names(self) -> list[str]:
+        names = self.head.names()
+        for place in range(self.players):
+            names += self.driver.names(f"driver{place}.")
+        return names + self.franz_layout.names("franz.")
+
     def encode_into(self, observation: Mapping[str, JSON], out: FloatArray) -> None:
         head = self.head
         one_hot(out, head["phase"], PHASES, observation["phase"])

@@ -1,0 +1,158 @@
+"""The Von 0 auf 100 observation as a vector in [-1, 1], seats rotated so the observer is first.
+
+Built only from the observation dict (``state.observation(seat)``): the seat's own licences
+and the owners uncovered, never a licence still hidden.
+
+Blocks: phase (one-hot), race and races, round, cans, next can, cans withdrawn and pending,
+licences dealt, whether the observer is to move or starts the round, who is to move (by place,
+the observer first); the track, one one-hot kind per square (or not laid yet); per car in
+colour order: square / target, squares to the line, the lead over the observer's best car,
+out of the race, the observer's own, owner uncovered (by place), the can it got this round
+(one-hot), squares given to it by each seat this race (by place; negative after oil), and the
+kinds of the next ``LOOKAHEAD`` squares ahead of it; per seat (by place): score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rennbahn.core.protocol import JSON, Game
+from rennbahn.games.von0auf100.components import COLOURS, KIND_CODES, NUM_CARS
+from rennbahn.games.von0auf100.rules import MAX_ROUNDS, POINTS, Von0auf100Game
+from rennbahn.interop.encoders import (
+    FloatArray,
+    Layout,
+    as_dict,
+    as_int,
+    as_list,
+    scaled,
+)
+
+PHASE_NAMES = ("layout", "deal", "race", "over")
+#: The kinds a square can show, and "not laid yet".
+SQUARE_NAMES = (*KIND_CODES, "unlaid")
+NUM_CANS = 5
+#: Squares ahead of each car whose kinds are shown: a can moves a car at most 5 squares, a
+#: turbo doubles that.
+LOOKAHEAD = 10
+#: Squares a seat gives a car in a race are scaled by this (about one lap of the big track).
+GIVEN_SCALE = 40.0
+
+
+class Von0auf100Encoder:
+    """Fixed-size vector of a Von 0 auf 100 seat's observation."""
+
+    low = -1.0
+    high = 1.0
+
+    def __init__(self, game: Von0auf100Game) -> None:
+        self.players = game.players
+        self.length = game.length
+        self.target = game.target
+        self.races = game.races
+        self.max_score = max(1, game.races * (max(POINTS) if game.season else 1))
+        n = self.players
+        head = Layout()
+        head.add("phase", len(PHASE_NAMES), PHASE_NAMES)
+        head.add("race", 1)
+        head.add("races", 1)
+        head.add("round", 1)
+        head.add("cans", 1)
+        head.add("next_can", 1)
+        head.add("withdrawn", 1)
+        head.add("pending", 1)
+        head.add("dealt", 1)
+        head.add("my_turn", 1)
+        head.add("i_start", 1)
+        head.add("to_move", n, [f"place{p}" for p in range(n)])
+        head.add("track", self.length * len(SQUARE_NAMES),
+                 [f"{sq}:{k}" for sq in range(1, self.length + 1) for k in SQUARE_NAMES])
+        head.add("score", n, [f"place{p}" for p in range(n)])
+        self.head = head
+        car = Layout()
+        car.add("square", 1)
+        car.add("to_line", 1)
+        car.add("lead", 1)
+        car.add("out", 1)
+        car.add("mine", 1)
+        car.add("owner", n, [f"place{p}" for p in range(n)])
+        car.add("can", NUM_CANS, range(1, NUM_CANS + 1))
+        car.add("given", n, [f"place{p}" for p in range(n)])
+        car.add("ahead", LOOKAHEAD * len(SQUARE_NAMES),
+                [f"+{d}:{k}" for d in range(1, LOOKAHEAD + 1) for k in SQUARE_NAMES])
+        self.car = car
+        self.size = head.size + NUM_CARS * car.size
+
+    def feature_names(self) -> list[str]:
+        names = self.head.names()
+        for colour in COLOURS:
+            names += self.car.names(f"car_{colour}.")
+        return names
+
+    def encode_into(self, observation: Mapping[str, JSON], out: FloatArray) -> None:
+        h = self.head
+        n = self.players
+        me = as_int(observation["you"])
+        out[h["phase"] + PHASE_NAMES.index(str(observation["phase"]))] = 1.0
+        out[h["race"]] = scaled(observation["race"], self.races)
+        out[h["races"]] = scaled(observation["races"], 20)
+        out[h["round"]] = scaled(observation["round"], MAX_ROUNDS)
+        out[h["cans"]] = scaled(observation["cans"], NUM_CANS)
+        out[h["next_can"]] = scaled(observation["next_can"], NUM_CANS)
+        out[h["withdrawn"]] = scaled(observation["withdrawn"], NUM_CANS)
+        out[h["pending"]] = scaled(observation["pending"], NUM_CANS)
+        out[h["dealt"]] = scaled(observation["dealt"], NUM_CARS)
+        to_move = observation["to_move"]
+        if isinstance(to_move, int):
+            out[h["my_turn"]] = float(to_move == me)
+            out[h["to_move"] + (to_move - me) % n] = 1.0
+        out[h["i_start"]] = float(observation["start"] == me)
+        track = str(observation["track"])
+        kinds = [SQUARE_NAMES.index(ch) for ch in track]
+        width = len(SQUARE_NAMES)
+        unlaid = len(SQUARE_NAMES) - 1
+        for square in range(self.length):
+            kind = kinds[square] if square < len(kinds) else unlaid
+            out[h["track"] + square * width + kind] = 1.0
+        scores = as_list(observation["score"])
+        for place in range(n):
+            out[h["score"] + place] = scaled(scores[(me + place) % n], self.max_score)
+
+        cars = as_dict(observation["cars"])
+        out_cars = set(as_list(observation["out"]))
+        owners = as_dict(observation["owners"])
+        mine = set(as_list(observation["licences"]))
+        on = as_list(observation["on"])
+        given = as_list(observation["given"])
+        squares = [as_int(cars[colour]) for colour in COLOURS]
+        best = max((squares[i] for i, c in enumerate(COLOURS) if c in mine), default=0)
+        c = self.car
+        target = self.target
+        for index, colour in enumerate(COLOURS):
+            base = h.size + index * c.size
+            square = squares[index]
+            out[base + c["square"]] = scaled(square, target)
+            out[base + c["to_line"]] = scaled(target - square, target)
+            out[base + c["lead"]] = scaled(square - best, target, low=-1.0)
+            out[base + c["out"]] = float(colour in out_cars)
+            out[base + c["mine"]] = float(colour in mine)
+            owner = owners.get(colour)
+            if isinstance(owner, int):
+                out[base + c["owner"] + (owner - me) % n] = 1.0
+            for can, car in enumerate(on):
+                if car == colour and can < NUM_CANS:
+                    out[base + c["can"] + can] = 1.0
+            for place in range(n):
+                row = as_list(given[(me + place) % n])
+                out[base + c["given"] + place] = scaled(row[index], GIVEN_SCALE, low=-1.0)
+            for step in range(1, LOOKAHEAD + 1):
+                ahead = square + step  # square s shows the card laid s-th (1-based)
+                if ahead > self.length:
+                    break
+                kind = kinds[ahead - 1] if ahead - 1 < len(kinds) else unlaid
+                out[base + c["ahead"] + (step - 1) * width + kind] = 1.0
+
+
+def make_encoder(game: Game) -> Von0auf100Encoder:
+    assert isinstance(game, Von0auf100Game)
+    return Von0auf100Encoder(game)
