@@ -48,13 +48,13 @@ def test_turns_a_curve_towards_open_ground() -> None:
 
 
 def test_grandstand_again_unless_it_costs_a_turn_for_little(tmp_path: Path) -> None:
-    state = at(f"{FULL} 0,25,31,31 1:stand6 53")  # blocked onto the oil slick: 5 - 3 > 0
+    state = at(f"{FULL} 0,25,31,31 1:stand6 53 die=1:6:19")  # blocked onto the oil slick: 5 - 3 > 0
     assert again_value(state, 1) == 2.0
     assert choice(state) == "again"
     path = tmp_path / "tiny.json"
     path.write_text(json.dumps({"straight": 3, "grandstand": 1, "pit": 1}))
     game = f"grandprix(players=2,stack={path},event_gap=1)"
-    state = at("sGsPs 2,0 0:stand2 6", game)  # two cards on, onto the pit stop
+    state = at("sGsPs 2,0 0:stand2 6 die=0:2:0", game)  # two cards on, onto the pit stop
     assert again_value(state, 0) == 2 - 3
     assert choice(state) == "stay"
 
@@ -86,7 +86,7 @@ def test_render_draws_the_track_and_the_cars() -> None:
 
 
 def test_render_shows_the_finish_and_the_question() -> None:
-    text = _text(at(f"{FULL} 0,17,30,41 1:stand2 73"), 1)
+    text = _text(at(f"{FULL} 0,17,30,41 1:stand2 73 die=1:2:15"), 1)
     assert "cheered on the grandstand: drive 2 again or stay" in text
     assert "1 to go" in text
     assert "turnaround card is laid" in text

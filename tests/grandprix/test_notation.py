@@ -21,8 +21,8 @@ FOUR = "0,0,0,0"
         f"sc? {FOUR} 0:place 4",
         f"ssss {FOUR} 2:draw 6",
         "Pc<ssc<c>Osc<sc<c>c>s 0,3,7*,1 3:choose 19",
-        f"{FULL} 0,17,30,41 1:stand2 73",
-        f"{FULL} 42,0,30,41 over:0 72",
+        f"{FULL} 0,17,30,41 1:stand2 73 die=1:2:15",
+        f"{FULL} 42,0,30,41 over:0 72 die=0:2:40",
         f"{PREFIX[12]} 2,2,0,12* 0:roll 16",
     ],
 )
@@ -58,7 +58,7 @@ def test_random_games_read_back_at_every_step() -> None:
 def test_the_turn_survives_notation_at_the_end_of_a_race() -> None:
     """Regression (issue 10, item 8): a finished race read back lost whose turn it was."""
     game = rennbahn.load_game("grandprix(players=2)")
-    state = game.state_from_text("c<c>Pc<c<c>AssssOsc<sc>sc<GsT 25,42 over:1 59")
+    state = game.state_from_text("c<c>Pc<c<c>AssssOsc<sc>sc<GsT 25,42 over:1 59 die=1:3:39")
     assert state.observation(0)["turn"] == 1
     rng = random.Random(1)
     for _ in range(20):
@@ -120,6 +120,8 @@ def test_the_turn_survives_notation_at_the_end_of_a_race() -> None:
         ("c<c>s 0,2 0:draw 4 die=1:2:0", "drawing a card ends the record"),
         (f"{FULL} 17,0,0,0 0:stand2 52 die=0:3:14", "the 2 it rolled"),
         (f"{FULL} 42,0,30,0 over:0 52 die=2:1:29", "won by seat 0's roll"),
+        (f"{FULL} 17,0,0,0 0:stand2 52", "follows a roll: write it"),
+        (f"{FULL} 42,0,0,0 over:0 52", "follows a roll: write it"),
         (f"{FULL} 5,3,0,0 1:roll 53 die=0:2:3", "card 3 \\(accident\\) holds more.*back where"),
     ],
 )
@@ -159,7 +161,8 @@ def test_illegal_moves_are_refused_and_change_nothing() -> None:
 @pytest.mark.parametrize(
     "text",
     [f"s {FOUR} 0:choose 4", f"sc? {FOUR} 0:place 4", f"ssss {FOUR} 2:draw 6",
-     f"{FULL} {FOUR} 0:roll 52", f"{FULL} 17,0,0,0 0:stand2 52", f"{FULL} 42,0,0,0 over:0 52"],
+     f"{FULL} {FOUR} 0:roll 52", f"{FULL} 17,0,0,0 0:stand2 52 die=0:2:15",
+     f"{FULL} 42,0,0,0 over:0 52 die=0:2:40"],
 )
 def test_bad_seats_are_refused_as_the_base_class_does(text: str) -> None:
     """The fast paths of legal_actions and apply_action check seats and ids like the core."""

@@ -716,6 +716,12 @@ class GrandPrixState(State):
         self._check_turns(pending)
         if len(fields) == 5:
             self._read_die(fields[4])
+        elif self.phase == P_STAND or self.winner >= 0:
+            raise NotationError(
+                "a grandstand question or a won race follows a roll: write it as a fifth "
+                "field die=SEAT:FACE:FROM (the seat that rolled, the face, its car's progress "
+                "before the roll)"
+            )
 
     def _read_die(self, field: str) -> None:
         """The last roll: who rolled what from where; it must explain where that car is."""
