@@ -29,6 +29,8 @@ class Hello(_Client, tag="hello", kw_only=True):
     #: True: the first view's narration tells the whole game so far, as this seat saw it
     #: (for a page that opens or reloads in the middle of a game).
     history: bool = False
+    #: The language of the narration and the board: "en" or "de".
+    lang: str = "en"
 
 
 class Move(_Client, tag="move", kw_only=True):
@@ -119,6 +121,9 @@ class View(_Server, tag="view", kw_only=True):
     deadlines: dict[int, float]
     over: bool
     result: list[float] | None = None
+    #: The game's drawing of this view as SVG, in the connection's language (tappable
+    #: elements carry ``data-move``); None for a game without a board.
+    board: str | None = None
 
 
 class Ack(_Server, tag="ack", kw_only=True):
@@ -163,6 +168,16 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     seats: list[SeatSpec]
     #: Seconds a person has for each move; when they run out a stand-in bot plays the seat.
     clock: float | None = None
+    #: List the table in the lobby while a person's seat is unclaimed.
+    public: bool = False
+
+
+class JoinSeat(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The body of ``POST /api/tables/{id}/join``: take an unclaimed seat of a public table."""
+
+    seat: int
+    name: str | None = None
 
 
 create_decoder = msgspec.json.Decoder(CreateTable)
+join_decoder = msgspec.json.Decoder(JoinSeat)

@@ -1,7 +1,7 @@
 """Where tables live between moves and across restarts: one small interface, SQLite behind it.
 
 The server only talks to :class:`Store`. :class:`SqliteStore` is the embedded default (one
-file, nothing to install); a server database can replace it by implementing the same five
+file, nothing to install); a server database can replace it by implementing the same seven
 methods. Every method is blocking: the server calls them off the event loop
 (``asyncio.to_thread``) and awaits them before it acknowledges or broadcasts anything.
 
@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from rennbahn.core.records import Step
 
 #: The schema version this code writes; older files are migrated on open, newer refused.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def token_digest(token: str) -> str:
@@ -36,6 +36,8 @@ class StoredSeat:
     bot: str | None = None
     #: The stand-in bot playing a person's seat since its clock ran out (until taken back).
     standin: str | None = None
+    #: True once someone opened the seat's link (a public table's lobby offers the others).
+    claimed: bool = False
 
 
 @dataclass
@@ -59,6 +61,8 @@ class StoredTable:
     finished: bool = False
     #: The finished game's record (``rennbahn replay`` JSON).
     record: str | None = None
+    #: Listed in the lobby while a person's seat is unclaimed (schema 2).
+    public: bool = False
 
 
 class Store(Protocol):
@@ -80,6 +84,9 @@ class Store(Protocol):
     def unfinished(self) -> list[str]:
         """Ids of the tables whose game is not over."""
 
+    def replace_token(self, table_id: str, seat: int, digest: str) -> None:
+        """The seat's token is now the one with ``digest`` (the old one stops working)."""
+
     def close(self) -> None: ...
 
 
@@ -89,7 +96,7 @@ _SCHEMA = [
         id TEXT PRIMARY KEY, game TEXT NOT NULL, seed INTEGER NOT NULL,
         created REAL NOT NULL, clock REAL, seats TEXT NOT NULL, number INTEGER NOT NULL,
         rng TEXT, pending TEXT NOT NULL, deadlines TEXT NOT NULL,
-        finished INTEGER NOT NULL, record TEXT)""",
+        finished INTEGER NOT NULL, record TEXT, public INTEGER NOT NULL DEFAULT 0)""",
     """CREATE TABLE IF NOT EXISTS steps (
         table_id TEXT NOT NULL, idx INTEGER NOT NULL, actor INTEGER NOT NULL,
         actions TEXT NOT NULL, moves TEXT NOT NULL, PRIMARY KEY (table_id, idx))""",
@@ -131,6 +138,11 @@ class SqliteStore:
                     f"{self.path} has schema version {row[0]}; this rennbahn reads up to "
                     f"{SCHEMA_VERSION}: use a newer rennbahn"
                 )
+            elif int(row[0]) < 2:  # schema 1 -> 2: the lobby's public flag
+                self._db.execute(
+                    "ALTER TABLE tables ADD COLUMN public INTEGER NOT NULL DEFAULT 0"
+                )
+                self._db.execute("UPDATE meta SET value='2' WHERE key='schema'")
             # Future versions migrate older files here, one version at a time.
 
     def _tx(self) -> _Transaction:
@@ -139,7 +151,7 @@ class SqliteStore:
     def create(self, table: StoredTable, token_digests: list[str]) -> None:
         with self._lock, self._tx():
             self._db.execute(
-                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", _row(table)
+                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", _row(table)
             )
             self._db.executemany(
                 "INSERT INTO tokens VALUES (?,?,?)",
@@ -152,7 +164,7 @@ class SqliteStore:
             row = _row(table)
             self._db.execute(
                 "UPDATE tables SET game=?, seed=?, created=?, clock=?, seats=?, number=?, "
-                "rng=?, pending=?, deadlines=?, finished=?, record=? WHERE id=?",
+                "rng=?, pending=?, deadlines=?, finished=?, record=?, public=? WHERE id=?",
                 (*row[1:], row[0]),
             )
             self._write_steps(table, keep)
@@ -170,7 +182,10 @@ class SqliteStore:
 
     def load(self, table_id: str) -> StoredTable | None:
         with self._lock:
-            row = self._db.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
+            row = self._db.execute(
+                "SELECT id, game, seed, created, clock, seats, number, rng, pending, "
+                "deadlines, finished, record, public FROM tables WHERE id=?", (table_id,)
+            ).fetchone()
             if row is None:
                 return None
             rows = self._db.execute(
@@ -179,7 +194,7 @@ class SqliteStore:
             ).fetchall()
         steps = [Step(int(a), tuple(json.loads(x)), tuple(json.loads(m))) for a, x, m in rows]
         (id_, game, seed, created, clock, seats, number, rng, pending, deadlines,
-         finished, record) = row
+         finished, record, public) = row
         return StoredTable(
             id=id_, game=game, seed=int(seed), created=float(created),
             clock=None if clock is None else float(clock),
@@ -187,7 +202,7 @@ class SqliteStore:
             steps=steps, number=int(number), rng=rng,
             pending={int(k): int(v) for k, v in json.loads(pending).items()},
             deadlines={int(k): float(v) for k, v in json.loads(deadlines).items()},
-            finished=bool(finished), record=record,
+            finished=bool(finished), record=record, public=bool(public),
         )
 
     def find_token(self, digest: str) -> tuple[str, int] | None:
@@ -203,6 +218,11 @@ class SqliteStore:
                 "SELECT id FROM tables WHERE finished=0 ORDER BY created"
             ).fetchall()
         return [str(r[0]) for r in rows]
+
+    def replace_token(self, table_id: str, seat: int, digest: str) -> None:
+        with self._lock, self._tx():
+            self._db.execute("DELETE FROM tokens WHERE table_id=? AND seat=?", (table_id, seat))
+            self._db.execute("INSERT INTO tokens VALUES (?,?,?)", (digest, table_id, seat))
 
     def close(self) -> None:
         with self._lock:
@@ -221,11 +241,12 @@ class _Transaction:
 
 
 def _row(t: StoredTable) -> tuple[Any, ...]:
-    seats = json.dumps([{"name": s.name, "bot": s.bot, "standin": s.standin} for s in t.seats])
+    seats = json.dumps([{"name": s.name, "bot": s.bot, "standin": s.standin,
+                         "claimed": s.claimed} for s in t.seats])
     return (
         t.id, t.game, t.seed, t.created, t.clock, seats, t.number, t.rng,
         json.dumps({str(k): v for k, v in t.pending.items()}),
         json.dumps({str(k): v for k, v in t.deadlines.items()}),
-        int(t.finished), t.record,
+        int(t.finished), t.record, int(t.public),
     )
 

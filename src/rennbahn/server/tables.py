@@ -26,6 +26,7 @@ import msgspec
 
 from rennbahn.bots.factory import bot_names
 from rennbahn.core.errors import RennbahnError
+from rennbahn.core.i18n import DEFAULT, LANGUAGES
 from rennbahn.core.params import parse_game_string
 from rennbahn.core.protocol import SIMULTANEOUS, Game, State
 from rennbahn.core.records import Step
@@ -34,6 +35,7 @@ from rennbahn.core.table import Bot, Table, TableError
 from rennbahn.server import messages as m
 from rennbahn.server.bots import NamedBot, think
 from rennbahn.server.store import Store, StoredSeat, StoredTable, token_digest
+from rennbahn.server.texts import say
 
 log = logging.getLogger("rennbahn.server")
 T = TypeVar("T")
@@ -87,6 +89,8 @@ class Client:
     #: The observation this connection last saw, and narration lines not yet sent.
     seen: dict[str, Any] | None = None
     lines: list[str] = field(default_factory=list)
+    #: The language of this connection's narration and board (from its hello).
+    lang: str = DEFAULT
 
 
 @dataclass(eq=False)
@@ -94,7 +98,7 @@ class LiveTable:
     stored: StoredTable
     game: Game
     table: Table
-    ui: ModuleType | None
+    ui: GameModules
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     runner: asyncio.Task[None] | None = None
@@ -105,9 +109,58 @@ class LiveTable:
     rng_cache: tuple[object, str] = ((), "")
 
 
-def _load_ui(game: Game) -> ModuleType | None:
-    path = game_entry(game.NAME).ui
-    return importlib.import_module(path) if path else None
+def _module(path: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as error:
+        if error.name == path:
+            return None
+        raise
+
+
+@dataclass(frozen=True)
+class GameModules:
+    """What the server uses of a game besides its rules, found from the registry:
+    the terminal ui module, and beside the rules the ``narration`` and ``board`` modules
+    (each may be missing; the server names no game)."""
+
+    ui: ModuleType | None
+    narration: ModuleType | None
+    drawing: ModuleType | None
+
+    @classmethod
+    def of(cls, game: Game) -> GameModules:
+        entry = game_entry(game.NAME)
+        package = entry.game_class.__module__.rpartition(".")[0]
+        return cls(ui=_module(entry.ui) if entry.ui else None,
+                   narration=_module(f"{package}.narration"),
+                   drawing=_module(f"{package}.board"))
+
+    def narrate(self, before: dict[str, Any] | None, after: dict[str, Any] | None, *,
+                lang: str = DEFAULT, names: list[str] | None = None) -> list[str]:
+        """The game's narration of one step as one seat saw it (``before`` None: the
+        start). Falls back to the ui module's ``narrate(before, after)``."""
+        if after is None or before == after:
+            return []
+        if self.narration is not None:
+            told = self.narration.narrate(before, after, lang=lang, names=names)
+            return [str(line) for line in told]
+        old = getattr(self.ui, "narrate", None)
+        if old is None or before is None:
+            return []
+        return [str(line) for line in old(before, after)]
+
+    def board(self, observation: dict[str, Any] | None, game: Game, moves: list[str],
+              lang: str) -> str | None:
+        """The game's SVG drawing of one view (None when the game has no board)."""
+        drawing = getattr(self.drawing, "board_svg", None)
+        if drawing is None or observation is None:
+            return None
+        return str(drawing(observation, game, moves=moves, lang=lang))
+
+
+def _load_ui(game: Game) -> GameModules:
+    return GameModules.of(game)
 
 
 def _bots(game: Game, seats: list[StoredSeat]) -> list[Bot | None]:
@@ -142,13 +195,9 @@ def clean_name(name: str | None, seat: int) -> str:
     return name
 
 
-def narrate(ui: ModuleType | None, before: dict[str, Any] | None,
-            after: dict[str, Any] | None) -> list[str]:
-    """The game's narration of what changed between two observations of one seat."""
-    told = getattr(ui, "narrate", None)
-    if told is None or before is None or after is None or before == after:
-        return []
-    return [str(line) for line in told(before, after)]
+def names_of(live: LiveTable) -> list[str]:
+    """The seats' display names, in seat order."""
+    return [s.name for s in live.stored.seats]
 
 
 def observe(state: State, seat: int | None) -> dict[str, Any] | None:
@@ -161,12 +210,18 @@ def observe(state: State, seat: int | None) -> dict[str, Any] | None:
         return None
 
 
-def story(game: Game, ui: ModuleType | None, steps: list[Step],
-          seat: int | None) -> list[dict[str, Any]]:
-    """Replay ``steps`` from the start: per step, what ``seat`` saw and its narration."""
+def story(game: Game, ui: GameModules, steps: list[Step], seat: int | None, *,
+          lang: str = DEFAULT, names: list[str] | None = None,
+          boards: bool = False) -> list[dict[str, Any]]:
+    """Replay ``steps`` from the start: per step, what ``seat`` saw and its narration
+    (and with ``boards`` its drawing, as ``board``)."""
     state = game.new_initial_state()
     seen = observe(state, seat)
-    result: list[dict[str, Any]] = [{"ply": 0, "observation": seen, "narration": []}]
+    try:
+        opening = ui.narrate(None, seen, lang=lang, names=names)
+    except Exception:
+        opening = []
+    result: list[dict[str, Any]] = [{"ply": 0, "observation": seen, "narration": opening}]
     for ply, step in enumerate(steps, start=1):
         if step.actor == SIMULTANEOUS:
             state.apply_actions(list(step.actions))
@@ -174,11 +229,14 @@ def story(game: Game, ui: ModuleType | None, steps: list[Step],
             state.apply_action(step.actions[0])
         after = observe(state, seat)
         try:
-            lines = narrate(ui, seen, after)
+            lines = ui.narrate(seen, after, lang=lang, names=names)
         except Exception:  # told once by the live table; a story goes on without it
             lines = []
         result.append({"ply": ply, "observation": after, "narration": lines})
         seen = after
+    if boards:
+        for entry in result:
+            entry["board"] = ui.board(entry["observation"], game, [], lang)
     return result
 
 
@@ -280,7 +338,7 @@ class Hub:
         table = Table(game, _bots(game, seats), seed)
         stored = StoredTable(
             id=table_id, game=str(game), seed=seed, created=time.time(), seats=seats,
-            clock=spec.clock, rng=_rng_json(table),
+            clock=spec.clock, rng=_rng_json(table), public=spec.public,
         )
         live = LiveTable(stored=stored, game=game, table=table, ui=_load_ui(game))
         self._set_deadlines(live)
@@ -298,6 +356,45 @@ class Hub:
                 for i, s in enumerate(seats)
             ],
         }
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """Public tables still waiting for players: their people's seats nobody opened yet
+        (never a token)."""
+        rows = []
+        for live in sorted(self.tables.values(), key=lambda t: -t.stored.created):
+            stored = live.stored
+            if not stored.public or stored.finished:
+                continue
+            free = [i for i, s in enumerate(stored.seats) if s.bot is None and not s.claimed]
+            if free:
+                rows.append({"table": stored.id, "game": stored.game, "title": live.game.TITLE,
+                             "seats": msgspec.to_builtins(self.seat_infos(live)),
+                             "free": free, "clock": stored.clock})
+        return rows[:50]
+
+    async def join(self, table_id: str, spec: m.JoinSeat, base: str) -> dict[str, Any]:
+        """Take an unclaimed person's seat of a public table: a new token for that seat
+        (the seat's first link stops working), and the name the joiner gives."""
+        live = await self.get(table_id)
+        if live is None:
+            raise RequestError("no_table", "there is no such table")
+        async with live.lock:
+            stored = live.stored
+            seats = stored.seats
+            if not stored.public or stored.finished:
+                raise RequestError("bad_request", "this table takes no new players")
+            if not 0 <= spec.seat < len(seats) or seats[spec.seat].bot is not None \
+                    or seats[spec.seat].claimed:
+                raise RequestError("bad_request", f"seat {spec.seat + 1} is not free")
+            name = clean_name(spec.name, spec.seat) if spec.name else seats[spec.seat].name
+            token = secrets.token_urlsafe(24)
+            await self._io(self.store.replace_token, stored.id, spec.seat, token_digest(token))
+            seats[spec.seat].claimed = True
+            seats[spec.seat].name = name
+            await self._commit(live, len(live.table.steps))
+            await self.broadcast(live)
+        return {"table": stored.id, "seat": spec.seat, "name": name, "token": token,
+                "link": f"{base}t/{stored.id}#token={token}"}
 
     # -- what a connection sees ---------------------------------------------------------
     def seat_infos(self, live: LiveTable) -> list[m.SeatInfo]:
@@ -326,9 +423,9 @@ class Hub:
         return observe(live.table.state, seat)
 
     def _narrate(self, live: LiveTable, before: dict[str, Any] | None,
-                 after: dict[str, Any] | None) -> list[str]:
+                 after: dict[str, Any] | None, lang: str) -> list[str]:
         try:
-            return narrate(live.ui, before, after)
+            return live.ui.narrate(before, after, lang=lang, names=names_of(live))
         except Exception:  # a narration bug must not stop the table
             if not live.narration_failed:  # said once per table
                 live.narration_failed = True
@@ -342,15 +439,21 @@ class Hub:
             if client.seat not in views:
                 views[client.seat] = self._observe(live, client.seat)
             after = views[client.seat]
-            client.lines.extend(self._narrate(live, client.seen, after))
+            lines = ([] if client.seen is None
+                     else self._narrate(live, client.seen, after, client.lang))
+            client.lines.extend(lines)
             client.seen = after
 
     def view(self, live: LiveTable, client: Client,
-             seen: dict[int | None, dict[str, Any] | None] | None = None) -> m.View:
-        """The view of ``client``'s seat; ``seen`` caches observations by seat meanwhile."""
+             seen: dict[int | None, dict[str, Any] | None] | None = None,
+             boards: dict[tuple[int | None, str], str | None] | None = None) -> m.View:
+        """The view of ``client``'s seat; ``seen`` caches observations by seat meanwhile,
+        ``boards`` the drawings by seat and language."""
         table, seat = live.table, client.seat
         if seen is None:
             seen = {}
+        if boards is None:
+            boards = {}
         if seat not in seen:
             seen[seat] = self._observe(live, seat)
         observation = seen[seat]
@@ -365,6 +468,14 @@ class Hub:
                      for a in state.legal_actions(seat)]
         lines, client.lines = client.lines, []
         over = table.is_over()
+        key = (seat, client.lang)
+        if key not in boards:
+            try:
+                boards[key] = live.ui.board(observation, live.game, [lm.move for lm in legal],
+                                            client.lang)
+            except Exception:  # a drawing bug must not stop the table
+                log.exception("board failed in table %s", live.stored.id)
+                boards[key] = None
         return m.View(
             table=live.stored.id, number=table.number, ply=len(table.steps), seat=seat,
             observation=observation, legal=legal, to_act=to_act,
@@ -372,13 +483,14 @@ class Hub:
             your_choice=table.pending.get(seat) if seat is not None else None,
             narration=lines, seats=self.seat_infos(live),
             deadlines=dict(live.stored.deadlines), over=over,
-            result=table.state.returns() if over else None,
+            result=table.state.returns() if over else None, board=boards[key],
         )
 
     async def broadcast(self, live: LiveTable) -> None:
         clients = list(live.clients)
         seen: dict[int | None, dict[str, Any] | None] = {}
-        texts = [m.encode(self.view(live, c, seen)) for c in clients]
+        boards: dict[tuple[int | None, str], str | None] = {}
+        texts = [m.encode(self.view(live, c, seen, boards)) for c in clients]
         await asyncio.gather(*(self._send(live, c, t) for c, t in zip(clients, texts,
                                                                           strict=True)))
 
@@ -485,8 +597,13 @@ class Hub:
             if found is None or found[0] != live.stored.id:
                 raise RequestError("bad_token", "this token holds no seat at this table")
             seat = found[1]
+        if hello.lang not in LANGUAGES:
+            raise RequestError("malformed", f"lang is one of {', '.join(LANGUAGES)}")
         async with live.lock:
-            client.live, client.seat = live, seat
+            client.live, client.seat, client.lang = live, seat, hello.lang
+            if seat is not None and not live.stored.seats[seat].claimed:
+                live.stored.seats[seat].claimed = True  # the lobby no longer offers it
+                await self._commit(live, len(live.table.steps))
             live.clients.add(client)
             welcome = m.Welcome(
                 table=live.stored.id, seat=seat, game=live.stored.game, title=live.game.TITLE,
@@ -495,7 +612,8 @@ class Hub:
             await client.send(m.encode(welcome))
             if hello.history:
                 told = await asyncio.to_thread(
-                    story, live.game, live.ui, list(live.table.steps), seat
+                    lambda: story(live.game, live.ui, list(live.table.steps), seat,
+                                  lang=client.lang, names=names_of(live))
                 )
                 client.lines = [line for entry in told for line in entry["narration"]]
             await client.send(m.encode(self.view(live, client)))
@@ -551,7 +669,8 @@ class Hub:
                 keep = len(table.steps)
                 name = live.stored.seats[seat].name
                 for other in live.clients:
-                    other.lines.append(f"{name} took back {step.moves[0]}.")
+                    other.lines.append(say(other.lang, "took_back", name=name,
+                                           move=step.moves[0]))
                     other.seen = None
             await self._commit(live, keep)
             await client.send(m.encode(m.Ack(ref="undo", number=table.number)))
@@ -673,10 +792,8 @@ class Hub:
                     stored.standin = standin
                     live.table.set_bot(seat, NamedBot(live.game, standin))
                     for client in live.clients:
-                        client.lines.append(
-                            f"{stored.name}'s clock ran out; the bot {standin} plays for "
-                            "them until they take the seat back."
-                        )
+                        client.lines.append(say(client.lang, "clock_ran_out",
+                                                name=stored.name, bot=standin))
             live.stored.deadlines = {
                 s: t for s, t in live.stored.deadlines.items() if s not in seats
             }
