@@ -1022,7 +1022,6 @@ class GrandPrixState(State):
             "finish": 2 * turnaround if turnaround >= 0 else None,
             "turns": self.turns,
             "last_roll": self.roll_record(),
-            "notation": self.to_text(),
         }
         if self.phase == P_PLACE:
             obs["card_to_lay"] = KIND_NAMES[self.pending]
