@@ -26,10 +26,10 @@ def test_render_shows_own_hand_not_others_and_narrates() -> None:
     game = state.get_game()
     before = state.observation(0)
     text = _text(ui.render(before, game))
-    assert "Your hand: 2 3 5" in text and "P0" in text and "[A]" in text
+    assert "Your hand: 2 3 5" in text and "Driver 1" in text and "[A]" in text
     assert "1 4 6" not in text
     play(state, "2>7o")
-    assert "P0 drives from 5i to 7o." in ui.narrate(before, state.observation(0))
+    assert ui.narrate(before, state.observation(0)) == ["Driver 1 plays a 2: 5i → 7o."]
 
 
 def test_heuristic_bot_outscores_random_bots() -> None:
@@ -53,7 +53,9 @@ def test_narrates_a_card_spent_without_moving_and_the_bot_discards() -> None:
     action = HeuristicBot(state.get_game()).step(SeatView(state, 0), random.Random(0))
     assert state.action_to_string(0, action) == "discard4"
     state.apply_action(action)
-    assert ui.narrate(before, state.observation(1)) == ["P0 spends a 4 without moving."]
+    assert ui.narrate(before, state.observation(1)) == [
+        "Driver 1 spends a 4 without moving: every card would carry it past the pit alley it "
+        "must stop in (0o)."]
 
 
 def test_every_track_is_drawn_folded_within_80_columns_with_every_space() -> None:
@@ -65,6 +67,7 @@ def test_every_track_is_drawn_folded_within_80_columns_with_every_space() -> Non
         marks = {space: (f"{space % 100:02d}", "") for space in range(track.size)}
         lines = ui.draw_track(track, marks).plain.splitlines()
         assert max(len(line) for line in lines) <= 80, track.name
-        drawn = {int(cell) for line in lines if line[:1] in "Poi" for cell in line[2:].split()
+        drawn = {int(cell) for line in lines if line[:2] in ("P|", "o|", "i|")
+                 for cell in line[2:].split()
                  if cell.isdigit()}
         assert drawn == {space % 100 for space in range(track.size)}, track.name

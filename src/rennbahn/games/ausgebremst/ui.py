@@ -1,11 +1,16 @@
-"""Drawing Ausgebremst in the terminal: the track with the cars, the hand, the points left.
+"""Drawing Ausgebremst in the terminal: the track with the cars, a legend, the standing, the
+hand, the bookkeeper's table.
 
-Everything is drawn from one seat's observation, so it never shows more than that seat may
-know. ``draw_track`` is also used by ``rennbahn tracks show``.
+Everything is drawn from one seat's observation (or the public one), so it never shows more
+than that seat may know. The words come from the game's one catalogue
+(``narration.CATALOGUE``), in English or German; the story of each step is told by
+``narration.narrate``, the same for the terminal and the browser. ``draw_track`` is also used
+by ``rennbahn tracks show``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -13,20 +18,28 @@ from rich.table import Table
 from rich.text import Text
 
 from rennbahn.core.protocol import Game
+from rennbahn.games.ausgebremst import narration
+from rennbahn.games.ausgebremst.narration import Teller, standing
 from rennbahn.games.ausgebremst.rules import AusgebremstGame
 from rennbahn.games.ausgebremst.tracks import KIND_BOTTLENECK, KIND_PIT, OUTER, Track
 
 CAR_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
 CELL = 3
+#: The first-column titles of the lanes: the letters of the space names (``12o``, ``12i``,
+#: ``p1``) with a bar, so they do not look like a free space.
+LANE_TITLES = {2: "P|", OUTER: "o|", 0: "i|"}
+FREE = " · "
 
 
-def draw_track(track: Track, marks: dict[int, tuple[str, str]] | None = None) -> Text:
+def draw_track(track: Track, marks: dict[int, tuple[str, str]] | None = None,
+               lang: str = "en") -> Text:
     """The track folded like the board: the first half of the columns runs left to right
     along the top, the second half right to left along the bottom, inner lanes facing.
 
     ``marks`` maps a space to (label, style), e.g. a car. Column numbers run along the edges;
-    ``A``/``C`` mark the pit fields, ``=`` a solid line, ``-`` a lane with no space in that
-    column (a curve), ``#`` a bottleneck; the finish line lies before column 0.
+    ``·`` is a free space, ``A``/``C`` mark the pit fields, ``=`` a solid line, ``-`` a lane
+    with no space in that column (a curve), ``#`` a bottleneck; the finish line lies before
+    column 0 (``legend`` says it in words).
     """
     marks = marks or {}
     n = track.columns
@@ -61,7 +74,7 @@ def draw_track(track: Track, marks: dict[int, tuple[str, str]] | None = None) ->
             elif track.kind[space] == KIND_BOTTLENECK:
                 line.append(" # ", style="bold white")
             else:
-                line.append(f"[{labels.get(space, '')}]" if space in labels else " o ",
+                line.append(f"[{labels.get(space, '')}]" if space in labels else FREE,
                             style="yellow" if space in labels or row == 2 else "white")
         return line
 
@@ -69,15 +82,13 @@ def draw_track(track: Track, marks: dict[int, tuple[str, str]] | None = None) ->
     bottom = list(range(n - 1, len(top) - 1, -1))
     pad = [-2] * (len(top) - len(bottom))  # keeps the bottom half under the top one
     rows = [numbers(top)]
-    rows += [lane(top, row, title) for row, title in ((2, "P"), (OUTER, "o"), (-1, ""),
-                                                         (0, "i"))]
+    rows += [lane(top, row, LANE_TITLES.get(row, "")) for row in (2, OUTER, -1, 0)]
     rows.append(Text(""))
-    rows += [_pad(lane(bottom, row, title), len(pad))
-             for row, title in ((0, "i"), (-1, ""), (OUTER, "o"), (2, "P"))]
+    rows += [_pad(lane(bottom, row, LANE_TITLES.get(row, "")), len(pad))
+             for row in (0, -1, OUTER, 2)]
     rows.append(_pad(numbers(bottom), len(pad)))
-    rows.append(Text(f"  right along the top, left along the bottom; finish line before column 0;"
-                     f"\n  start grid columns {n - 3}-{n - 1}; ideal lap {track.lap} spaces",
-                     style="dim"))
+    fold = Teller(lang)("ui_fold", first=n - 3, last=n - 1, lap=track.lap)
+    rows += [Text("  " + line, style="dim") for line in fold.split("\n")]
     return Text("\n").join(rows)
 
 
@@ -88,85 +99,92 @@ def _pad(line: Text, cells: int) -> Text:
     return Text.assemble(line[:2], " " * (CELL * cells), line[2:])
 
 
-def render(observation: dict[str, Any], game: Game) -> RenderableType:
-    """The race as the observing seat sees it."""
+def car_mark(car: Mapping[str, Any]) -> str:
+    """A car's label on the track: its seat counted from 1 (as "Driver n"), or N1-N3."""
+    return str(car["car"]) if car["seat"] is None else str(int(car["seat"]) + 1)
+
+
+def render(observation: Mapping[str, Any], game: Game, lang: str = "en",
+           names: Sequence[str] | None = None) -> RenderableType:
+    """The race as the observing seat sees it (the public observation: as a spectator)."""
     assert isinstance(game, AusgebremstGame)
+    say = Teller(lang, names)
     obs = observation
     track = game.tracks[obs["race"] - 1]
+    seat = obs.get("seat")
     marks: dict[int, tuple[str, str]] = {}
     for number, car in enumerate(obs["cars"]):
         if car["on_board"]:
-            marks[track.index(car["space"])] = (car["car"], CAR_STYLES[number])
-    title = Text(
-        f"Race {obs['race']} of {len(obs['races'])}: {obs['track']} ({obs['direction']}), "
-        f"{obs['mode']} game", style="bold")
-    cars = Table(title="Cars", show_lines=False)
-    for column in ("car", "place", "space", "lap", "pit", "status", "cards", "points left",
-                   "to finish", "shown"):
-        cars.add_column(column)
-    for number, car in enumerate(obs["cars"]):
+            marks[track.index(car["space"])] = (car_mark(car), CAR_STYLES[number])
+    title = Text(say("ui_title", race=obs["race"], races=len(obs["races"]), track=obs["track"],
+                     direction=say("dir_" + obs["direction"]), mode=say("mode_" + obs["mode"])),
+                 style="bold")
+    legend_text = Text("\n".join(legend(lang)), style="dim")
+    cars = Table(title=say("ui_cars"), show_lines=False)
+    for key in ("ui_place", "ui_car", "ui_start", "ui_space", "ui_lap", "ui_pit", "ui_status",
+                "ui_cards", "ui_points_left", "ui_to_finish", "ui_shown"):
+        cars.add_column(say(key))
+    for place, number in enumerate(standing(obs), start=1):
+        car = obs["cars"][number]
+        name = f"{say.car(car['car'])} ({car_mark(car)})" if car["seat"] is not None \
+            else say.car(car["car"])
+        if car["seat"] is not None and car["seat"] == seat:
+            name += say("ui_you")
+        status = say("status_" + car["status"], place=car["finish_place"])
         cars.add_row(
-            Text(car["car"], style=CAR_STYLES[number]),
+            str(place),
+            Text(name, style=CAR_STYLES[number]),
             str(car["place"]),
             car["space"],
             str(car["lap"]),
-            "yes" if car["pit_stop"] else "no",
-            car["status"] + (f" #{car['finish_place']}" if car["finish_place"] else ""),
+            say("ui_yes") if car["pit_stop"] else say("ui_no"),
+            status,
             str(car["cards"]),
             str(car["points_left"]),
             str(car["to_finish"]),
             "".join(map(str, car["shown"])) if car["shown"] else "",
         )
-    me = obs["me"]
-    mine = Text(f"Your hand: {' '.join(map(str, me['hand'])) or '-'}", style="bold")
-    extra = []
-    if me.get("stacks"):
-        extra.append(Text(
-            "Gear stacks: " + "  ".join(
-                f"{i + 1}:" + "".join(str(v + 1) * n for v, n in enumerate(stack))
-                + ("+" + "".join(map(str, top)) if top else "")
-                for i, (stack, top) in enumerate(zip(me["stacks"], me["stack_tops"],
-                                                     strict=True)))))
-    leaders = Text(f"In the lead: {', '.join(obs['leaders'])}   "
-                   f"finished: {', '.join(obs['finish']) or '-'}")
-    return Group(title, draw_track(track, marks), cars, leaders, mine, *extra, _table(obs))
+    parts: list[RenderableType] = [title, draw_track(track, marks, lang), legend_text, cars]
+    parts.append(Text(say("ui_leaders", cars=", ".join(say.car(c) for c in obs["leaders"]),
+                          finished=", ".join(say.car(c) for c in obs["finish"]) or "-")))
+    me = obs.get("me")
+    if me is not None:
+        parts.append(Text(say("ui_hand", cards=" ".join(map(str, me["hand"])) or "-"),
+                          style="bold"))
+        if me.get("stacks"):
+            parts.append(Text(say("ui_stacks", stacks=narration.stacks_text(me))))
+    parts.append(_table(obs, say))
+    if len(obs["table"]) == len(obs["races"]):
+        parts.append(Text("\n".join(narration.result(obs, lang=lang, names=names)),
+                          style="bold"))
+    return Group(*parts)
 
 
-def _table(obs: dict[str, Any]) -> RenderableType:
-    table = Table(title="Race bookkeeper")
-    table.add_column("race")
+def _table(obs: Mapping[str, Any], say: Teller) -> RenderableType:
+    table = Table(title=say("ui_table"))
+    table.add_column(say("ui_race"))
     seats = len(obs["totals"])
     for seat in range(seats):
-        table.add_column(f"P{seat}")
+        table.add_column(say.car(f"P{seat}"))
     for number, race in enumerate(obs["table"]):
         table.add_row(
             obs["races"][number],
-            *(f"{race['points'][s]}{' (pit)' if race['pit_stops'][s] else ''}"
+            *(f"{race['points'][s]}{say('ui_pit_mark') if race['pit_stops'][s] else ''}"
               for s in range(seats)),
         )
-    table.add_row("total", *(f"{t:g}" for t in obs["totals"]))
+    table.add_row(say("ui_total"), *(f"{t:g}" for t in obs["totals"]))
     return table
 
 
-def narrate(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """Plain account of the cars that moved, passed or finished between two observations."""
-    lines: list[str] = []
-    for old, new in zip(before["cars"], after["cars"], strict=True):
-        if old["space"] != new["space"] and new["status"] != "finished":
-            lines.append(f"{new['car']} drives from {old['space']} to {new['space']}.")
-        elif old["space"] == new["space"] and sum(new["played"]) > sum(old["played"]):
-            spent = [v + 1 for v, (a, b) in enumerate(zip(old["played"], new["played"],
-                                                           strict=True)) if b > a]
-            lines.append(f"{new['car']} spends a {spent[0]} without moving.")
-        if new["shown"] and new["shown"] != old["shown"]:
-            lines.append(f"{new['car']} is blocked and shows {new['shown']}.")
-        if new["status"] == "finished" and old["status"] != "finished":
-            lines.append(f"{new['car']} crosses the finish line in place {new['finish_place']}.")
-        if new["status"] == "out" and old["status"] != "out":
-            lines.append(f"{new['car']} has no cards left and is taken off the track.")
-        if new["pit_stop"] and not old["pit_stop"]:
-            lines.append(f"{new['car']} makes its pit stop.")
-    if len(after["table"]) > len(before["table"]):
-        race = after["table"][-1]
-        lines.append(f"Race over. Points: {race['points']}.")
-    return lines
+def legend(lang: str = "en") -> list[str]:
+    """What the symbols of the drawing mean, one line each (shown under it, and for ``help``)."""
+    return Teller(lang)("ui_legend").split("\n")
+
+
+def narrate(before: Mapping[str, Any] | None, after: Mapping[str, Any], *, lang: str = "en",
+            names: Sequence[str] | None = None) -> list[str]:
+    """What happened between two observations of one seat: ``narration.narrate``."""
+    return narration.narrate(before, after, lang=lang, names=names)
+
+
+__all__ = ["car_mark", "draw_track", "legend", "narrate", "render"]

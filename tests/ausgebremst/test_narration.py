@@ -1,0 +1,313 @@
+"""The narration of Ausgebremst (issue 12): from state notation, one test per defect found when
+the game was tried as a new user would, and seeded playouts narrated for every seat and for the
+public view in English and German, checked against the true state."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import rennbahn
+from rennbahn.core.i18n import missing_keys
+from rennbahn.core.protocol import CHANCE
+from rennbahn.games.ausgebremst import narration, ui
+from rennbahn.games.ausgebremst.narration import CATALOGUE, narrate, standing
+from rennbahn.games.ausgebremst.rules import CARD, AusgebremstState
+from tests.ausgebremst.conftest import load, notation, play
+
+NONE = "000000"
+CHAMPIONSHIP = "ausgebremst(players=3,races=1+2)"  # Bleifuss-Drom, then Plattfuss-Circuit
+
+
+def _text(renderable: object) -> str:
+    console = Console(width=160, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def _last_card_of_race_one() -> AusgebremstState:
+    """Race 1 of 2: neutral car 4 has won, Driver 1 (car 0) came second; Driver 2 is out;
+    Driver 3 plays its last card, a 1, from 20i and goes out too: the race is over."""
+    return load(" | ".join([
+        "1/2 345012 5 i0 - 40",
+        f"5i:4:pm:F:-:{NONE}:{NONE}:-",
+        f"10i:3:pm:O:-:{NONE}:{NONE}:-",
+        f"20i:3:pm:R:1:{NONE}:{NONE}:-",
+        f"25i:3:pm:R:-:111111:{NONE}:-",
+        f"7i:4:pm:F:-:{NONE}:{NONE}:-",
+        f"3i:2:pm:O:-:{NONE}:{NONE}:-",
+        "-",
+    ]), CHAMPIONSHIP)
+
+
+def _last_card_of_the_championship() -> AusgebremstState:
+    """Race 2 of 2: Driver 3 has won it; Driver 1 holds a 5 on 30i and crosses the line."""
+    return load(" | ".join([
+        "2/2 345021 3 i0 - 2",
+        f"30i:3:pm:R:5:{NONE}:{NONE}:-",
+        f"10i:3:pm:O:-:{NONE}:{NONE}:-",
+        f"5i:4:pm:F:-:{NONE}:{NONE}:-",
+        f"19i:3:pm:R:-:111111:{NONE}:-",
+        f"21i:3:pm:R:-:111111:{NONE}:-",
+        f"23i:3:pm:R:-:111111:{NONE}:-",
+        "2.0.0.0.1.0/pp-ppp",
+    ]), CHAMPIONSHIP)
+
+
+def test_catalogue_has_every_text_in_english_and_german() -> None:
+    assert missing_keys(CATALOGUE) == {}
+    assert set(CATALOGUE) == {"en", "de"}
+
+
+# -- the defects of issue 12 ---------------------------------------------------------------
+
+
+def test_place_column_is_the_race_standing_not_the_turn_order() -> None:
+    """The "place" column was the start order and never changed. Here the start order is
+    N1.. then Driver 1, 2; Driver 2 (car 1) is far ahead of Driver 1 and neutral car 2 has
+    finished: the standing is car 2 (finished), then car 1, then car 0."""
+    cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-",
+            2: f"3i:4:pm:F:-:{NONE}:111111:-"}
+    state = load(notation(cars, head="1/1 234501 4 i0 - 2"))
+    view = state.observation(0)
+    assert [view["cars"][i]["car"] for i in standing(view)][:3] == ["N1", "P1", "P0"]
+    assert [view["cars"][i]["place"] for i in (2, 1, 0)] == [1, 6, 5]  # the start order
+    rows = [[cell.strip() for cell in line.split("│")[1:3]]
+            for line in _text(ui.render(view, state.get_game())).splitlines()
+            if line.startswith("│ ") and line[2].isdigit()]
+    assert rows[:3] == [["1", "N1"], ["2", "Driver 2 (2)"], ["3", "Driver 1 (1) (you)"]]
+    play(state, "5>10o")  # Driver 1 moves 5 spaces: Driver 2 is still ahead
+    view = state.observation(0)
+    assert [view["cars"][i]["car"] for i in standing(view)][:3] == ["N1", "P1", "P0"]
+
+
+def test_lane_labels_do_not_look_like_a_free_space() -> None:
+    """The lane titles were o/i/P, like the o of a free space: now o| i| P|, and a free
+    space is a middle dot."""
+    state = load(notation({0: "5i:1:m:R:235:333333:111111:-",
+                           1: "20i:1:m:R:146:323232:101212:-"}))
+    drawing = ui.draw_track(state.track).plain.splitlines()
+    titles = {line[:2] for line in drawing if line[:2].strip()}
+    assert {"P|", "o|", "i|"} <= titles
+    assert not any(" o " in line[2:] for line in drawing)
+    assert any(" · " in line for line in drawing)
+
+
+def test_legend_explains_every_symbol_of_the_drawing_in_both_languages() -> None:
+    """No legend for #, -, =, [A], [C]: ``legend(lang)`` has one, shown under the drawing."""
+    for lang in ("en", "de"):
+        lines = ui.legend(lang)
+        told = "\n".join(lines)
+        for symbol in ("#:", "-:", "===:", "[A]:", "[C]:", "·:", "o| i| P|"):
+            assert symbol in told, (lang, symbol)
+    assert ui.legend("de") != ui.legend("en")
+    state = load(notation({0: "5i:1:m:R:235:333333:111111:-",
+                           1: "20i:1:m:R:146:323232:101212:-"}))
+    text = _text(ui.render(state.observation(1), state.get_game(), lang="de"))
+    assert ui.legend("de")[0] in text
+    assert text.index(ui.legend("de")[0]) > text.index("P|")  # under the drawing
+
+
+def test_what_happened_names_the_card_played_by_a_player_and_a_neutral_car() -> None:
+    """The panel did not say which card was played; every seat and the public view are told
+    the card and the move, and the mover's own draw is told to it alone."""
+    cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-",
+            2: "9o:1:m:R:-:333333:100000:-"}
+    state = load(notation(cars, head="1/1 234501 4 i0 - -"), "ausgebremst(players=2)")
+    views = [state.observation(0), state.observation(1), state.public_observation()]
+    play(state, "2>7o")
+    after = [state.observation(0), state.observation(1), state.public_observation()]
+    for lang, line in (("en", "Driver 1 plays a 2: 5i → 7o."),
+                       ("de", "Fahrer 1 spielt eine 2: 5i → 7o.")):
+        for was, now in zip(views, after, strict=True):
+            assert narrate(was, now, lang=lang) == [line]
+    draw = state.observation(0)
+    play(state, "card4")
+    assert narrate(draw, state.observation(0)) == ["You draw a 4 (hand 3 4 5)."]
+    assert narrate(after[1], state.observation(1)) == ["Driver 1 draws a card."]
+
+
+def test_a_neutral_car_turning_over_a_card_is_told_with_the_card() -> None:
+    cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-",
+            2: "9o:1:m:R:-:333333:100000:-"}
+    state = load(notation(cars, head="1/1 234501 0 i0 - -"), "ausgebremst(players=2)")
+    before = state.public_observation()
+    assert state.current_player() == CHANCE
+    play(state, "card3")
+    there = state.track.names[state.pos[2]]  # I16: the least left to the finish
+    assert there == "13i"
+    assert narrate(before, state.public_observation()) == [f"N1 turns over a 3: 9o → {there}."]
+    assert narrate(before, state.public_observation(), lang="de") == [
+        f"N1 deckt eine 3 auf: 9o → {there}."]
+
+
+def test_race_over_names_the_winner_and_the_points_per_car() -> None:
+    """The end read "Race over. Points: [0, 0, 9]." with no winner named."""
+    state = _last_card_of_the_championship()
+    before = state.observation(2)
+    play(state, "5>fin")
+    lines = narrate(before, state.observation(2))
+    assert lines[0] == "Driver 1 plays a 5: 30i → across the finish line."
+    assert "Driver 1 crosses the finish line in place 2." in lines
+    assert "Race 2 over (Plattfuss-Circuit)." in lines
+    assert "Finish: 1. Driver 3, 2. Driver 1." in lines
+    assert "Points: Driver 1 6, Driver 2 0, Driver 3 9." in lines
+    assert "Driver 3 wins the race." in lines
+    assert "Standings after race 2 of 2: Driver 1 12, Driver 3 9, Driver 2 0." in lines
+    assert lines[-1] == "Championship over: Driver 1 wins with 12 points."
+    assert state.returns() == [12.0, 0.0, 9.0]  # the narration agrees with the true result
+    de = narrate(before, state.observation(2), lang="de")
+    assert de[-1] == "Meisterschaft vorbei: Fahrer 1 gewinnt mit 12 Punkten."
+    assert not any("[" in line for line in lines)
+
+
+def test_race_over_between_races_tells_the_last_card_the_result_and_the_next_race() -> None:
+    """The step that ends race 1 starts race 2 (new track, new grid, new cards), and the
+    last card is still named (the view's last act); a neutral winner is named, and the best
+    driver with its points."""
+    state = _last_card_of_race_one()
+    views = [state.observation(seat) for seat in range(3)] + [state.public_observation()]
+    play(state, "1>21o")
+    after = [state.observation(seat) for seat in range(3)] + [state.public_observation()]
+    for was, now in zip(views, after, strict=True):
+        lines = narrate(was, now)
+        assert lines == [
+            "Driver 3 plays a 1: 20i → 21o.",
+            "Driver 3 has no cards left and is taken off the track.",
+            "Race 1 over (Bleifuss-Drom).",
+            "Finish: 1. N2, 2. Driver 1.",
+            "Not at the finish: Driver 2, Driver 3, N1, N3.",
+            "Points: Driver 1 6, Driver 2 0, Driver 3 0.",
+            "N2 wins the race; the best driver is Driver 1, in place 2 (6 points).",
+            "Standings after race 1 of 2: Driver 1 6, Driver 2 0, Driver 3 0.",
+            "Race 2 of 2: Plattfuss-Circuit (clockwise).",
+            "Start order: N1, N2, N3, Driver 1, Driver 3, Driver 2.",
+        ]
+
+
+def test_a_blocked_car_is_told_with_the_hand_it_shows() -> None:
+    """A pass names the blocked car and the hand it shows, to every seat."""
+    cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "6i:1:m:R:146:323232:101212:-",
+            2: "7i:1:m:R:-:333333:100000:-", 3: "7o:1:m:R:-:333333:100000:-"}
+    state = load(notation(cars, head="1/1 234501 5 i0 - -"), "ausgebremst(players=2)")
+    assert _moves(state) == ["pass:146"]
+    views = [state.observation(0), state.observation(1), state.public_observation()]
+    play(state, "pass:146")
+    after = [state.observation(0), state.observation(1), state.public_observation()]
+    for was, now in zip(views, after, strict=True):
+        assert narrate(was, now)[0] == (
+            "Driver 2 is blocked: no card can be played; shows 1 4 6 and passes (6i).")
+
+
+def _moves(state: AusgebremstState) -> list[str]:
+    player = state.current_player()
+    return [state.action_to_string(player, a) for a in state.legal_actions()]
+
+
+def test_seats_are_named_driver_n_or_by_their_names_never_p0() -> None:
+    """Ausgebremst's P0..P5 were the only 0-based seat labels people saw."""
+    cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-"}
+    state = load(notation(cars))
+    game = state.get_game()
+    view = state.observation(0)
+    text = _text(ui.render(view, game))
+    assert "Driver 1" in text and "Driver 2" in text and "P0" not in text and "P1" not in text
+    named = _text(ui.render(view, game, names=["Anna", "Ben"]))
+    assert "Anna" in named and "Ben" in named
+    german = _text(ui.render(view, game, lang="de"))
+    assert "Fahrer 1" in german and "Deine Hand: 2 3 5" in german and "Rennprotokoll" in german
+    play(state, "2>7o")
+    assert narrate(view, state.observation(0), names=["Anna", "Ben"]) == [
+        "Anna plays a 2: 5i → 7o."]
+
+
+def test_render_shows_the_result_with_the_winner_once_the_race_is_over() -> None:
+    state = _last_card_of_the_championship()
+    play(state, "5>fin")
+    text = _text(ui.render(state.public_observation(), state.get_game()))
+    assert "N2 wins the race; the best driver is Driver 1, in place 2 (6 points)." in text
+    assert "Driver 3 wins the race." in text
+    assert "Championship over: Driver 1 wins with 12 points." in text
+
+
+# -- seeded playouts: every step, every seat, both languages --------------------------------
+
+GAMES = (
+    "ausgebremst(players=3)",
+    "ausgebremst(players=2,races=1+4)",
+    "ausgebremst(players=4,mode=advanced)",
+    "ausgebremst(players=2,mode=advanced,races=3+2,stack_order=shuffled)",
+    "ausgebremst(players=6,pit_overshoot=discard)",
+)
+
+
+def _owner(state: AusgebremstState) -> int:
+    """The seat whose secret a step may carry: the player to move, or the one drawing."""
+    player = state.current_player()
+    if player != CHANCE:
+        return player
+    if state.queue and not state.lineup_due:
+        return state.queue[0][1]
+    return -1
+
+
+@pytest.mark.parametrize(("seed", "game_string"), list(enumerate(GAMES)))
+def test_every_step_is_told_to_every_seat_and_the_spectator_and_nothing_more(
+        seed: int, game_string: str) -> None:
+    """No exception, no silent step that changed a view, both languages; a seat is told of
+    another seat's step exactly what the spectator is told (so nothing secret), and its own
+    draws with the card the true state drew."""
+    game = rennbahn.load_game(game_string)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    assert isinstance(state, AusgebremstState)
+    seats = range(game.num_players())
+
+    def views() -> list[dict[str, Any]]:
+        return [state.observation(s) for s in seats] + [state.public_observation()]
+
+    before = views()
+    for view in before:
+        for lang in ("en", "de"):
+            assert narrate(None, view, lang=lang)
+    steps = 0
+    while not state.is_terminal():
+        owner = _owner(state)
+        drawing = state.current_player() == CHANCE and bool(state.queue) and \
+            not state.lineup_due
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(state.legal_actions(state.current_player()))
+        state.apply_action(action)
+        steps += 1
+        after = views()
+        public = {lang: narrate(before[-1], after[-1], lang=lang) for lang in ("en", "de")}
+        for seat, (was, now) in enumerate(zip(before, after, strict=True)):
+            for lang in ("en", "de"):
+                lines = narrate(was, now, lang=lang)
+                assert all(isinstance(line, str) and line for line in lines)
+                if was != now:
+                    assert lines, (game_string, steps, seat, state.to_text())
+                if seat < len(seats) and seat != owner:
+                    assert lines == public[lang], (steps, seat)
+            if seat == owner and drawing:
+                value = action - CARD + 1
+                assert any(line.startswith(f"You draw a {value} ") for line in
+                           narrate(was, now)), (steps, seat)
+        before = after
+    assert steps > 100 * len(state.g.races)
+    assert "wins" in public["en"][-1] and "gewinnt" in public["de"][-1]
+
+
+def test_narration_module_is_what_the_terminal_calls() -> None:
+    cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-"}
+    state = load(notation(cars))
+    before = state.observation(1)
+    play(state, "2>7o")
+    after = state.observation(1)
+    assert ui.narrate(before, after, lang="de") == narration.narrate(before, after, lang="de")
