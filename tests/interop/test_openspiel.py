@@ -10,6 +10,7 @@ the rennbahn game they wrap.
 from __future__ import annotations
 
 import copy
+import json
 import multiprocessing
 import pickle
 import random
@@ -21,7 +22,9 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 import pytest
+from open_spiel.python import rl_environment  # type: ignore[import-untyped]
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
+from open_spiel.python.observation import make_observation  # type: ignore[import-untyped]
 
 import rennbahn
 from rennbahn.core.driver import random_step
@@ -29,6 +32,7 @@ from rennbahn.core.params import Param
 from rennbahn.core.protocol import ALL_SEATS, SIMULTANEOUS
 from rennbahn.interop import openspiel
 from rennbahn.interop.encoders import encode, encoder_for
+from tests.interop import playthroughs
 from tests.interop.cases import FIRST_VARIANTS, VARIANTS, openspiel_sim, random_states
 
 Dynamics = pyspiel.GameType.Dynamics
@@ -352,3 +356,131 @@ def test_copies_of_a_state_read_from_notation_start_at_the_read_position(variant
         for seat in range(game.num_players()):
             assert theirs.information_state_string(seat) == \
                 ours.information_state_string(seat), how
+
+
+# -- issue 14: playthroughs, rl_environment, C++ MCTS, tensors made once ----------------------
+@pytest.mark.parametrize("name", sorted(playthroughs.GAMES))
+def test_playthrough_plays_the_same_again(name: str) -> None:
+    """OpenSpiel's check of its own games: regenerate the recorded playthrough and compare.
+
+    Regenerate after a deliberate change: ``.venv/bin/python -m tests.interop.playthroughs``.
+    """
+    difference = playthroughs.differs(name)
+    assert difference is None, difference
+
+
+def test_every_registered_game_has_a_playthrough() -> None:
+    assert {entry.name for entry in rennbahn.registered_games()} == set(playthroughs.GAMES)
+    for name in playthroughs.GAMES:
+        text = playthroughs.path_of(name).read_text("utf-8")
+        # OpenSpiel asks for the public and private observations of imperfect-information
+        # games only.
+        hidden = pyspiel.load_game(f"rennbahn_{name}").get_type().information \
+            == Information.IMPERFECT_INFORMATION
+        assert ("PublicObservationString() = " in text) == hidden, name
+        assert ("PrivateObservationString(0) = " in text) == hidden, name
+        assert "Returns() = " in text.rsplit("# State", 1)[-1]  # played to the end
+
+
+def test_public_observer_is_the_public_observation_and_private_adds_the_seats() -> None:
+    game = pyspiel.load_game("rennbahn_von0auf100(players=2)")
+    state = _as_spiel(game, random_states("von0auf100(players=2)", seed=2)[40])
+    inner = state.rennbahn_state
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    private = make_observation(game, pyspiel.IIGObservationType(
+        public_info=False, perfect_recall=False,
+        private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    assert json.loads(public.string_from(state, 0)) == inner.public_observation()
+    for seat in range(2):
+        own = json.loads(private.string_from(state, seat))
+        assert own["licences"] == inner.observation(seat)["licences"]
+        assert "cars" not in own  # what every seat sees is not private
+    with pytest.raises(ValueError, match="its public part"):
+        make_observation(game, pyspiel.IIGObservationType(
+            public_info=False, perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
+
+
+def test_gibgas_runs_in_rl_environment() -> None:
+    """OpenSpiel calls apply_actions at every node of a simultaneous game."""
+    env = rl_environment.Environment(openspiel.load("gibgas(players=3)"))
+    rng = np.random.default_rng(4)
+    step = env.reset()
+    single_seat_nodes = 0
+    while not step.last():
+        legal = step.observations["legal_actions"]
+        if step.is_simultaneous_move():
+            actions = [int(rng.choice(legal[p])) for p in range(3)]
+        else:
+            single_seat_nodes += 1
+            actor = step.observations["current_player"]
+            actions = [int(rng.choice(legal[p])) if p == actor else 0 for p in range(3)]
+        step = env.step(actions)
+    assert single_seat_nodes > 0
+    assert sorted(step.rewards) == sorted(env.get_state.returns())
+
+
+def test_a_joint_action_at_a_single_seat_node_counts_only_the_movers() -> None:
+    game = openspiel.load("gibgas(players=2)")
+    inner = next(s for s in random_states("gibgas(players=2)", seed=3) if s.current_player() >= 0)
+    state = _as_spiel(game, inner)
+    mover = state.current_player()
+    assert mover >= 0
+    action = state.legal_actions(mover)[0]
+    twin = state.clone()
+    with pytest.raises(rennbahn.IllegalActionError, match="one per seat"):
+        state.clone().apply_actions([action])
+    joint = [action if p == mover else 999 for p in range(2)]
+    state.apply_actions(joint)
+    twin.apply_action(action)
+    assert str(state) == str(twin)
+
+
+def test_cpp_mcts_bot_is_refused_with_a_clear_error() -> None:
+    game = openspiel.load("grandprix(players=2)")
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 1)
+    with pytest.raises(openspiel.CppBotRefusedError, match=r"mcts\.MCTSBot"):
+        pyspiel.MCTSBot(game, evaluator, 2.0, 10, 100, False, 1, False)
+    # OpenSpiel's own games keep their C++ bot.
+    native = pyspiel.load_game("tic_tac_toe")
+    bot = pyspiel.MCTSBot(native, evaluator, 2.0, 10, 100, False, 1, False)
+    assert bot.step(native.new_initial_state()) in range(9)
+
+
+def test_tensors_are_encoded_once_per_position_and_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pyspiel asks for each tensor on a new initial state and a copy; neither re-encodes."""
+    calls = []
+
+    def counting(encoder: Any, observation: Any) -> Any:
+        calls.append(observation)
+        return encode(encoder, observation)
+
+    monkeypatch.setattr(openspiel, "encode", counting)
+    env = rl_environment.Environment(openspiel.load("grandprix(players=2)"))
+    step = env.reset()
+    steps = 1
+    while not step.last():
+        mover = step.observations["current_player"]
+        step = env.step([step.observations["legal_actions"][mover][0]])
+        steps += 1
+    assert len(calls) <= 2 * steps + 2  # the initial state's two, once for the game
+
+
+def test_a_copy_shares_vectors_until_it_moves() -> None:
+    def advance(state: Any) -> None:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+
+    game = openspiel.load("grandprix(players=2)")
+    state = game.new_initial_state()
+    advance(state)
+    before = np.asarray(state.observation_tensor(0))
+    copy_ = copy.deepcopy(state)
+    for _ in range(3):
+        advance(copy_)
+    assert np.array_equal(np.asarray(state.observation_tensor(0)), before)
+    assert str(state) != str(copy_)
+    fresh = game.new_initial_state()
+    assert fresh.history() == [] and str(fresh) != str(state)

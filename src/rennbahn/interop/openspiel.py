@@ -359,15 +359,22 @@ class RennbahnObserver:
             )
         self.tensor: FloatArray = np.zeros(encoder.size + history_size, dtype=np.float32)
         self.dict: dict[str, FloatArray] = {"observation": self.tensor[: encoder.size]}
+        self.history = self.tensor[encoder.size:]
         if self.info_state:
-            self.dict["seen_actions"] = self.tensor[encoder.size:]
+            # Named views of the counts: seen actions by (place, action id), seen chance
+            # outcomes, unseen actions by place and of chance.
+            start = encoder.size
+            end = start + self.players * self.actions
+            self.dict["seen_actions"] = self.tensor[start:end].reshape(self.players, self.actions)
+            start, end = end, end + game.max_chance_outcomes()
+            self.dict["seen_chance"] = self.tensor[start:end]
+            self.dict["unseen"] = self.tensor[end:]
 
     def set_from(self, state: RennbahnSpielState, player: int) -> None:
         self.dict["observation"][:] = state.encoded_observation(player, self.encoder)
         if self.info_state:
-            seen = self.dict["seen_actions"]
-            seen.fill(0.0)
-            self._count_seen(state._held.state, player, seen)
+            self.history.fill(0.0)
+            self._count_seen(state._held.state, player, self.history)
 
     def _count_seen(self, state: State, player: int, out: FloatArray) -> None:
         n, actions = self.players, self.actions
