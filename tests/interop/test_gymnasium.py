@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -10,6 +11,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import rennbahn
+from rennbahn.bots import RandomBot
+from rennbahn.interop.encoders import encode, encoder_for
 from rennbahn.interop.gymnasium import ENV_ID, SeatEnv
 from tests.interop.cases import VARIANTS
 
@@ -96,3 +99,79 @@ def test_render_draws_the_seats_view() -> None:
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and "(you)" in text
+
+
+def _play_out(env: SeatEnv, seed: int) -> tuple[float, dict[str, object]]:
+    rng = np.random.default_rng(seed)
+    _, info = env.reset(seed=seed)
+    reward, terminated = 0.0, False
+    while not terminated:
+        action = int(rng.choice(np.flatnonzero(env.action_masks())))
+        _, reward, terminated, _, info = env.step(action)
+    return reward, info
+
+
+def test_opponents_can_be_bot_objects_and_policies() -> None:
+    """Self-play and leagues: a bot object or a policy (observation, mask) -> action."""
+    game = rennbahn.load_game("von0auf100(players=3)")
+    asked: list[tuple[int, int]] = []
+
+    def first_legal(observation: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> int:
+        assert observation.shape == (env.observation_space.shape or (0,))[:1]
+        assert mask.dtype == np.bool_ and mask.any()
+        asked.append((len(observation), int(mask.sum())))
+        return int(np.flatnonzero(mask)[0])
+
+    env = SeatEnv(game, seat=0, opponents=[RandomBot(game), first_legal])
+    assert env.opponent_names == ["RandomBot", "first_legal"]
+    reward, _ = _play_out(env, seed=3)
+    assert env.state.is_terminal() and asked
+    assert reward == env.state.returns()[0]
+    with pytest.raises(rennbahn.ParameterError, match="neither a bot name"):
+        SeatEnv(game, opponents=[3, "random"])  # type: ignore[list-item]
+
+
+def test_a_policy_gets_its_own_seats_vector_and_mask() -> None:
+    game = rennbahn.load_game("von0auf100(players=2)")
+    encoder = encoder_for(game)
+    checked: list[int] = []
+
+    def policy(observation: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> int:
+        view = env.state.observation(1)
+        assert np.array_equal(observation, encode(encoder, view))
+        assert np.flatnonzero(mask).tolist() == env.state.legal_actions(1)
+        checked.append(1)
+        return int(np.flatnonzero(mask)[0])
+
+    env = SeatEnv(game, seat=0, opponents=policy)
+    _play_out(env, seed=2)
+    assert checked
+
+
+def test_seat_random_draws_a_seat_each_episode_from_the_seed() -> None:
+    env = SeatEnv("grandprix(players=3)", seat="random", opponents="random")
+    seats = []
+    for seed in range(12):
+        env.reset(seed=seed)
+        seats.append(env.seat)
+        assert sorted(env.bots) == [s for s in range(3) if s != env.seat]
+    assert len(set(seats)) == 3
+    again = SeatEnv("grandprix(players=3)", seat="random", opponents="random")
+    assert [again.reset(seed=s) and again.seat for s in range(12)] == seats
+    with pytest.raises(rennbahn.ParameterError, match="seat='random'"):
+        SeatEnv("grandprix(players=3)", seat="any")
+
+
+def test_an_unknown_render_mode_is_ignored_as_make_vec_env_passes_it() -> None:
+    """stable-baselines3's make_vec_env passes render_mode='rgb_array' through gymnasium.make."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        env = gymnasium.make(ENV_ID, game="gibgas(players=2)", render_mode="rgb_array")
+    assert env.unwrapped.render_mode is None
+    assert any("rgb_array" in str(w.message) for w in caught)
+    env.reset(seed=0)
+    vector = gymnasium.vector.SyncVectorEnv(
+        [lambda: gymnasium.make(ENV_ID, game="gibgas(players=2)", render_mode="rgb_array")] * 2
+    )
+    observations, _ = vector.reset(seed=1)
+    assert observations.shape == (2, encoder_for(rennbahn.load_game("gibgas(players=2)")).size)

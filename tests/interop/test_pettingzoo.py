@@ -11,10 +11,12 @@ from pettingzoo.test import (  # type: ignore[import-untyped]
     parallel_api_test,
     seed_test,
 )
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.conversions import aec_to_parallel  # type: ignore[import-untyped]
 
 import rennbahn
 from rennbahn.interop._common import replay
-from rennbahn.interop.pettingzoo import env, parallel_env
+from rennbahn.interop.pettingzoo import RennbahnAECEnv, env, parallel_env, raw_env
 from tests.interop.cases import VARIANTS
 
 
@@ -113,3 +115,25 @@ def test_illegal_actions_are_refused() -> None:
     parallel.reset(seed=1)
     with pytest.raises(rennbahn.IllegalActionError, match="no action given"):
         parallel.step({})
+
+
+def test_env_is_wrapped_as_pettingzoos_games_and_raw_env_is_bare() -> None:
+    race = env("gibgas(players=2)")
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):
+        race.step(0)
+    assert isinstance(race, wrappers.OrderEnforcingWrapper)
+    assert isinstance(race.unwrapped, RennbahnAECEnv)
+    bare = raw_env("gibgas(players=2)")
+    assert type(bare) is RennbahnAECEnv
+    race.reset(seed=1)
+    with pytest.raises(AssertionError):  # outside the action space
+        race.step(race.unwrapped.game.num_distinct_actions())
+
+
+@pytest.mark.parametrize("text", ["gibgas(players=2)", "grandprix(players=2)"])
+def test_aec_env_does_not_claim_to_be_parallelizable(text: str) -> None:
+    """Chance picks who moves next, so aec_to_parallel cannot work; parallel_env does."""
+    race = env(text)
+    assert race.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(race)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import importlib
 import io
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rennbahn.interop._common import missing_extra
@@ -32,7 +32,7 @@ from rennbahn.interop._common import missing_extra
 try:
     import gymnasium
     import numpy as np
-    from gymnasium import spaces
+    from gymnasium import logger, spaces
 except ImportError as exc:  # the optional extra is not installed
     raise missing_extra("gymnasium", exc) from exc
 from rich.console import Console
@@ -52,39 +52,63 @@ def _default_opponent(game: Game) -> str:
     return "heuristic" if "heuristic" in game_entry(game.NAME).bots else "random"
 
 
+#: A learner's policy as an opponent: the seat's observation vector and its legal-move mask
+#: (bool per action id) in, an action id out. A frozen copy of the learner makes self-play.
+Policy = Callable[[FloatArray, "np.ndarray[Any, np.dtype[np.bool_]]"], int]
+#: An opponent: a rennbahn bot's name ("heuristic", "mcts(iterations=200)" ...), a bot object
+#: (``step(view, rng)``, it sees its seat's view) or a :data:`Policy`.
+Opponent = str | Bot | Policy
+
+
 class SeatEnv(gymnasium.Env[FloatArray, np.int64]):
-    """A single seat of a rennbahn game (see the module docstring)."""
+    """A single seat of a rennbahn game (see the module docstring).
+
+    ``seat`` is a seat number or ``"random"`` (a new seat each episode, drawn from the
+    ``reset`` seed). ``opponents`` is one :data:`Opponent` for every other seat or a list
+    of them, given to the other seats in the order of their numbers.
+    """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
         game: Game | str = "gibgas(players=4)",
-        seat: int = 0,
-        opponents: str | Sequence[str] | None = None,
+        seat: int | str = 0,
+        opponents: Opponent | Sequence[Opponent] | None = None,
         render_mode: str | None = None,
         illegal: str = "lose",
         illegal_reward: float | None = None,
     ) -> None:
         self.game = cached_game(game) if isinstance(game, str) else game
         n = self.game.num_players()
-        if not 0 <= seat < n:
-            raise ParameterError(f"seat {seat} does not exist; {self.game} has seats 0 to {n - 1}")
+        self.random_seat = seat == "random"
+        if not self.random_seat and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
+        ):
+            raise ParameterError(
+                f"seat {seat!r} does not exist; {self.game} has seats 0 to {n - 1} "
+                "(or give seat='random')"
+            )
         if illegal not in ("lose", "raise"):
             raise ParameterError(f"illegal={illegal!r}; give 'lose' or 'raise'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ParameterError(f"render_mode={render_mode!r}; give 'ansi', 'human' or None")
-        names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents or [])
-        if not names:
-            names = [_default_opponent(self.game)] * (n - 1)
-        if len(names) != n - 1:
-            raise ParameterError(f"{self.game} needs {n - 1} opponents; got {len(names)}")
-        self.seat = seat
-        self.opponent_names = names
-        others = [s for s in range(n) if s != seat]
-        self.bots: dict[int, Bot] = {
-            s: make_bot(self.game, name) for s, name in zip(others, names, strict=True)
-        }
+            # gymnasium.make and stable-baselines3's make_vec_env pass render modes this
+            # text-only environment cannot draw (rgb_array): nothing is drawn then.
+            logger.warn(f"SeatEnv draws text only ('ansi', 'human'); render_mode="
+                        f"{render_mode!r} is ignored")
+            render_mode = None
+        given: list[Opponent]
+        if opponents is None:
+            given = [_default_opponent(self.game)] * (n - 1)
+        elif isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            given = [opponents] * (n - 1)
+        else:
+            given = list(opponents)
+        if len(given) != n - 1:
+            raise ParameterError(f"{self.game} needs {n - 1} opponents; got {len(given)}")
+        self.seat = 0 if self.random_seat else int(seat)
+        self.opponent_names = [_describe(o) for o in given]
+        self._opponents = [self._resolve(o) for o in given]
         self.render_mode = render_mode
         self.illegal = illegal
         low, high = self.game.min_utility(), self.game.max_utility()
@@ -96,6 +120,23 @@ class SeatEnv(gymnasium.Env[FloatArray, np.int64]):
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
         self._rng = random.Random()
         self.state: State = self.game.new_initial_state()
+        self._seat_opponents()
+
+    def _resolve(self, opponent: Opponent) -> Bot | Policy:
+        """A bot name made into its bot; a bot object or a policy as it is."""
+        if isinstance(opponent, str):
+            return make_bot(self.game, opponent)
+        if not callable(getattr(opponent, "step", None)) and not callable(opponent):
+            raise ParameterError(
+                f"opponent {opponent!r} is neither a bot name, a bot (step(view, rng)) nor a "
+                "policy (observation, action_mask) -> action"
+            )
+        return opponent
+
+    def _seat_opponents(self) -> None:
+        """Give the opponents to the seats other than this one, in seat order."""
+        others = [s for s in range(self.game.num_players()) if s != self.seat]
+        self.bots: dict[int, Bot | Policy] = dict(zip(others, self._opponents, strict=True))
 
     # -- the Gymnasium API ----------------------------------------------------------------
     def reset(
@@ -103,6 +144,9 @@ class SeatEnv(gymnasium.Env[FloatArray, np.int64]):
     ) -> tuple[FloatArray, dict[str, Any]]:
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(2**62)))
+        if self.random_seat:
+            self.seat = int(self.np_random.integers(self.game.num_players()))
+            self._seat_opponents()
         self.state = self.game.new_initial_state()
         self._play_others()
         return self._observation(), self._info()
@@ -145,14 +189,25 @@ class SeatEnv(gymnasium.Env[FloatArray, np.int64]):
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The legal moves of the seat now, one bool per action id."""
-        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.bool_)
-        if not self.state.is_terminal():
-            mask[self.state.legal_actions(self.seat)] = True
-        return mask
+        return self._mask(self.seat)
 
     # -- inside -------------------------------------------------------------------------
+    def _mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.bool_)
+        if not self.state.is_terminal():
+            mask[self.state.legal_actions(seat)] = True
+        return mask
+
+    def _vector(self, seat: int) -> FloatArray:
+        return encode(self.encoder, self.state.observation(seat))
+
     def _ask(self, seat: int) -> int:
-        return self.bots[seat].step(SeatView(self.state, seat), self._rng)
+        opponent = self.bots[seat]
+        step = getattr(opponent, "step", None)
+        if callable(step):  # a rennbahn bot: it sees its seat's view
+            return int(step(SeatView(self.state, seat), self._rng))
+        assert callable(opponent)
+        return int(opponent(self._vector(seat), self._mask(seat)))
 
     def _play_others(self) -> None:
         """Chance and the bots move until it is this seat's turn or the race is over."""
@@ -167,10 +222,17 @@ class SeatEnv(gymnasium.Env[FloatArray, np.int64]):
                 state.apply_action(self._ask(player))
 
     def _observation(self) -> FloatArray:
-        return encode(self.encoder, self.state.observation(self.seat))
+        return self._vector(self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks().astype(np.int8), "seat": self.seat}
+
+
+def _describe(opponent: Opponent) -> str:
+    """A bot's name, or what a bot object or policy is (for ``opponent_names``)."""
+    if isinstance(opponent, str):
+        return opponent
+    return getattr(opponent, "__name__", type(opponent).__name__)
 
 
 def _seat_text(game: Game, state: State, seat: int) -> str:

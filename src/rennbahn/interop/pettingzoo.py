@@ -1,7 +1,7 @@
 """Every rennbahn game as a PettingZoo environment, AEC or Parallel.
 
 >>> from rennbahn.interop.pettingzoo import env
->>> race = env("gibgas(players=4)")
+>>> race = env("gibgas(players=4)")  # wrapped as PettingZoo's games are; raw_env() is bare
 >>> race.reset(seed=7)
 >>> observation, reward, terminated, truncated, info = race.last()
 >>> sorted(observation)
@@ -32,6 +32,7 @@ try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 except ImportError as exc:  # the optional extra is not installed
     raise missing_extra("pettingzoo", exc) from exc
 
@@ -144,8 +145,10 @@ def _render(table: _Table, mode: str | None) -> str | None:
 class RennbahnAECEnv(_Seats, AECEnv):  # type: ignore[misc]
     """A rennbahn game as a PettingZoo AEC environment (see the module docstring)."""
 
+    # PettingZoo's aec_to_parallel needs every agent to act once per cycle in a fixed order;
+    # chance decides who moves next here, so it cannot convert: use parallel_env instead.
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["human", "ansi"], "name": "rennbahn_aec_v0", "is_parallelizable": True,
+        "render_modes": ["human", "ansi"], "name": "rennbahn_aec_v0", "is_parallelizable": False,
     }
 
     def __init__(self, game: Game | str, render_mode: str | None = None) -> None:
@@ -267,9 +270,21 @@ class RennbahnParallelEnv(_Seats, ParallelEnv):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, infos
 
 
-def env(game: Game | str, render_mode: str | None = None) -> RennbahnAECEnv:
-    """An AEC environment for a game string such as ``"gibgas(players=4)"``."""
+def raw_env(game: Game | str, render_mode: str | None = None) -> RennbahnAECEnv:
+    """The bare AEC environment, without PettingZoo's wrappers."""
     return RennbahnAECEnv(game, render_mode=render_mode)
+
+
+def env(game: Game | str, render_mode: str | None = None) -> AECEnv:
+    """An AEC environment for a game string such as ``"gibgas(players=4)"``.
+
+    Wrapped as PettingZoo wraps its own games: actions outside the action space are caught
+    (``AssertOutOfBoundsWrapper``) and calls out of order, such as ``step`` before ``reset``,
+    are refused with a clear error (``OrderEnforcingWrapper``). ``raw_env`` is the bare one;
+    ``env(...).unwrapped`` reaches it too.
+    """
+    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(game, render_mode=render_mode))
+    return wrappers.OrderEnforcingWrapper(wrapped)
 
 
 def parallel_env(game: Game | str, render_mode: str | None = None) -> RennbahnParallelEnv:
@@ -277,4 +292,4 @@ def parallel_env(game: Game | str, render_mode: str | None = None) -> RennbahnPa
     return RennbahnParallelEnv(game, render_mode=render_mode)
 
 
-__all__ = ["RennbahnAECEnv", "RennbahnParallelEnv", "env", "parallel_env"]
+__all__ = ["RennbahnAECEnv", "RennbahnParallelEnv", "env", "parallel_env", "raw_env"]
