@@ -311,3 +311,50 @@ def test_narration_module_is_what_the_terminal_calls() -> None:
     play(state, "2>7o")
     after = state.observation(1)
     assert ui.narrate(before, after, lang="de") == narration.narrate(before, after, lang="de")
+
+
+def test_advanced_pit_cards_and_gear_stacks_are_told_as_far_as_each_seat_sees_them() -> None:
+    """Driver 2 stops in the pit alley with the pit cards 2 & 4: it alone is told which one
+    it keeps; every seat is told the stack the other goes on, and later that Driver 2 draws
+    it back from that stack (the card itself stays its secret)."""
+    text = (
+        "1/1 234501 5+ i0 t1 - last=1/1t6>p2"
+        " | 3i:2:m:R:45:000000:112140:-:000000/000000/000000/000006:f:314444:24"
+        " | p2:2:pm:R:5:000000:112212:-:000004/000000/000000/000030:f:141441:24"
+        " | 10i:2:m:R:-:442234:002322:-:-:-:------:- | 9o:2:m:R:-:332353:112203:-:-:-:------:-"
+        " | 25i:1:m:R:-:334414:110142:-:-:-:------:- | 2i:2:m:R:-:343424:101132:-:-:-:------:-"
+        " | -")
+    state = rennbahn.load_game("ausgebremst(players=2,mode=advanced)").state_from_text(text)
+    assert isinstance(state, AusgebremstState)
+
+    def views() -> list[dict[str, Any]]:
+        return [state.observation(0), state.observation(1), state.public_observation()]
+
+    before = views()
+    play(state, "take4")
+    after = views()
+    assert state.hand[1] == (4, 5)  # the true state
+    assert narrate(before[1], after[1]) == [
+        "You keep the pit card 4 (hand 4 5); the other goes on a gear stack."]
+    for seat in (0, 2):
+        assert narrate(before[seat], after[seat]) == [
+            "Driver 2 keeps one of the pit cards 2 & 4, unseen."]
+    play(state, "put3")
+    assert state.tops[1][2] == (2,)
+    told = [narrate(was, now) for was, now in zip(after, views(), strict=True)]
+    assert told[1][0] == "You put the pit card 2 on gear stack 3."
+    assert told[0][0] == told[2][0] == "Driver 2 puts the other pit card on gear stack 3."
+    assert not any("2 on" in line for line in told[0] + told[2])
+    while state.current_player() != 1 or not state.queue:  # on to Driver 2's next draw
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    before = views()
+    play(state, "stack3")
+    after = views()
+    hand = " ".join(map(str, state.hand[1]))
+    assert narrate(before[1], after[1]) == [
+        f"You draw from gear stack 3 the 2 you laid on it (hand {hand})."]
+    assert narrate(before[0], after[0]) == narrate(before[2], after[2]) == [
+        "Driver 2 draws from gear stack 3 the pit card laid on it."]
