@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -120,31 +121,32 @@ def render(observation: Mapping[str, Any], game: Game, lang: str = "en",
                      direction=say("dir_" + obs["direction"]), mode=say("mode_" + obs["mode"])),
                  style="bold")
     legend_text = Text("\n".join(legend(lang)), style="dim")
-    cars = Table(title=say("ui_cars"), show_lines=False)
-    for key in ("ui_place", "ui_car", "ui_start", "ui_space", "ui_lap", "ui_pit", "ui_status",
-                "ui_cards", "ui_points_left", "ui_to_finish", "ui_shown"):
+    cars = Table(title=say("ui_cars"), box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0),
+                 show_edge=False)
+    for key in ("ui_place", "ui_car", "ui_space", "ui_lap", "ui_pit", "ui_status", "ui_cards",
+                "ui_points_left", "ui_to_finish", "ui_shown"):
         cars.add_column(say(key))
     for place, number in enumerate(standing(obs), start=1):
         car = obs["cars"][number]
-        name = f"{say.car(car['car'])} ({car_mark(car)})" if car["seat"] is not None \
-            else say.car(car["car"])
+        name, mark = say.car(car["car"]), car_mark(car)
+        if not name.endswith(mark):  # a name given to the seat: its number on the track too
+            name += f" [{mark}]"
         if car["seat"] is not None and car["seat"] == seat:
             name += say("ui_you")
-        status = say("status_" + car["status"], place=car["finish_place"])
         cars.add_row(
             str(place),
             Text(name, style=CAR_STYLES[number]),
-            str(car["place"]),
             car["space"],
             str(car["lap"]),
             say("ui_yes") if car["pit_stop"] else say("ui_no"),
-            status,
+            say("status_" + car["status"]),
             str(car["cards"]),
             str(car["points_left"]),
             str(car["to_finish"]),
             "".join(map(str, car["shown"])) if car["shown"] else "",
         )
-    parts: list[RenderableType] = [title, draw_track(track, marks, lang), legend_text, cars]
+    parts: list[RenderableType] = [title, draw_track(track, marks, lang), legend_text, cars,
+                                   Text(say("ui_columns"), style="dim")]
     parts.append(Text(say("ui_leaders", cars=", ".join(say.car(c) for c in obs["leaders"]),
                           finished=", ".join(say.car(c) for c in obs["finish"]) or "-")))
     me = obs.get("me")
