@@ -55,10 +55,11 @@ class Stats:
 
 
 async def _person(url: str, table: str, token: str, seat: int, stats: Stats,
-                  rng: random.Random, stop: float) -> bool:
+                  rng: random.Random, stop: float, boards: bool = False) -> bool:
     """One client: move at random whenever it must; True when the game ended."""
     async with connect(url) as ws:
-        await ws.send(json.dumps({"type": "hello", "v": 1, "table": table, "token": token}))
+        await ws.send(json.dumps({"type": "hello", "v": 1, "table": table, "token": token,
+                                  "board": boards}))
         sent_at: float | None = None
         waiting = False  # a move was sent and its ack (or error) has not come yet
         answered: tuple[int, int, tuple[int, ...]] | None = None
@@ -97,7 +98,7 @@ async def _person(url: str, table: str, token: str, seat: int, stats: Stats,
 
 
 async def _table_slot(server: LocalServer, index: int, stats: Stats, stop: float,
-                      bot: str) -> None:
+                      bot: str, boards: bool = False) -> None:
     """Keep one table going until the time is up (a new one when a game ends)."""
     rng = random.Random(index)
     game = 0
@@ -116,7 +117,8 @@ async def _table_slot(server: LocalServer, index: int, stats: Stats, stop: float
             return
         seats = created["seats"]
         done = await asyncio.gather(*(
-            _person(server.ws_url, created["table"], seats[s]["token"], s, stats, rng, stop)
+            _person(server.ws_url, created["table"], seats[s]["token"], s, stats, rng, stop,
+                    boards)
             for s in (0, 1)))
         stats.finished += all(done)
 
@@ -153,10 +155,12 @@ def _lost(db: Path, acked: dict[tuple[str, int], int]) -> int:
     return lost
 
 
-async def _run(server: LocalServer, tables: int, seconds: float, bot: str) -> Stats:
+async def _run(server: LocalServer, tables: int, seconds: float, bot: str,
+               boards: bool = False) -> Stats:
     stats = Stats()
     stop = time.monotonic() + seconds
-    await asyncio.gather(*(_table_slot(server, i, stats, stop, bot) for i in range(tables)))
+    await asyncio.gather(*(_table_slot(server, i, stats, stop, bot, boards)
+                           for i in range(tables)))
     return stats
 
 
@@ -166,6 +170,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="how long (max 300)")
     parser.add_argument("--bot", default="random", help="the bot in the third seat")
     parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--boards", action="store_true",
+                        help="clients ask for the SVG board in every view, as the pages do")
     args = parser.parse_args(argv)
     tables = max(1, min(args.tables, 200))
     seconds = max(1.0, min(args.seconds, 300.0))
@@ -174,7 +180,7 @@ def main(argv: list[str] | None = None) -> None:
         server = LocalServer(db, Path(folder) / "server.log", bot_workers=args.bot_workers)
         server.start()
         try:
-            stats = asyncio.run(_run(server, tables, seconds, args.bot))
+            stats = asyncio.run(_run(server, tables, seconds, args.bot, args.boards))
             assert server.process is not None
             cpu = _cpu_seconds(server.process.pid)
         finally:
@@ -184,7 +190,7 @@ def main(argv: list[str] | None = None) -> None:
     lat = sorted(stats.latencies) or [0.0]
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
     result: dict[str, Any] = {
-        "tables_at_once": tables, "seconds": seconds, "moves": moves,
+        "tables_at_once": tables, "seconds": seconds, "boards": args.boards, "moves": moves,
         "moves_per_second": round(moves / seconds, 1), "games_finished": stats.finished,
         "latency_p50_ms": round(statistics.median(lat) * 1000, 1),
         "latency_p99_ms": round(p99 * 1000, 1), "errors": len(stats.errors),

@@ -31,6 +31,8 @@ class Hello(_Client, tag="hello", kw_only=True):
     history: bool = False
     #: The language of the narration and the board: "en" or "de".
     lang: str = "en"
+    #: False: views carry no board drawing (clients that draw their own, e.g. bots).
+    board: bool = True
 
 
 class Move(_Client, tag="move", kw_only=True):

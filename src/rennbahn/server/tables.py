@@ -91,6 +91,8 @@ class Client:
     lines: list[str] = field(default_factory=list)
     #: The language of this connection's narration and board (from its hello).
     lang: str = DEFAULT
+    #: Whether this connection's views carry the board drawing.
+    board: bool = True
 
 
 @dataclass(eq=False)
@@ -469,7 +471,10 @@ class Hub:
         lines, client.lines = client.lines, []
         over = table.is_over()
         key = (seat, client.lang)
-        if key not in boards:
+        if not client.board:
+            boards.setdefault((seat, ""), None)
+            key = (seat, "")
+        elif key not in boards:
             try:
                 boards[key] = live.ui.board(observation, live.game, [lm.move for lm in legal],
                                             client.lang)
@@ -601,6 +606,7 @@ class Hub:
             raise RequestError("malformed", f"lang is one of {', '.join(LANGUAGES)}")
         async with live.lock:
             client.live, client.seat, client.lang = live, seat, hello.lang
+            client.board = hello.board
             if seat is not None and not live.stored.seats[seat].claimed:
                 live.stored.seats[seat].claimed = True  # the lobby no longer offers it
                 await self._commit(live, len(live.table.steps))

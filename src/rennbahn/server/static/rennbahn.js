@@ -295,6 +295,11 @@
       });
 
       status.className = "status";
+      var late = Object.keys(v.deadlines || {}).map(function (s) {
+        var left = Math.max(0, Math.round((v.deadlines[s] * 1000 - Date.now()) / 60000));
+        return tx("deadline", { name: names()[s], time: left + " min" });
+      }).join("; ");
+      if (late) { who.textContent += " · " + late; }
       if (v.over) {
         var result = v.result ? v.seats.map(function (s, i) { return s.name + ": " + v.result[i]; }).join(", ") : "";
         status.textContent = tx("game_over") + (result ? " " + tx("result") + ": " + result : "");
