@@ -259,7 +259,7 @@ def test_four_whole_games_with_people_bots_spectators_reconnects_undo_and_kill_9
     dump = "\n".join(sqlite3.connect(tmp_path / "tables.sqlite3").iterdump())
     for game in games:
         record = Record.from_json(game.record)
-        assert record.seats[:2] == NAMES and record.seats[2] == "Player 3", game.text
+        assert record.seats[:2] == NAMES and record.seats[2] == "Driver 3", game.text
         assert rennbahn.load_game(record.game) == rennbahn.load_game(game.text)
         assert len(record.steps) > 10 and game.reconnected
         _check_leaks(game)

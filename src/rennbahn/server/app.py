@@ -64,11 +64,16 @@ _templates = jinja2.Environment(
 _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
+def _lang(request: Request) -> str:
+    """The request's language: ``?lang=``, the cookie, ``Accept-Language``, English."""
+    return pick_language(request.query_params.get("lang"), request.cookies.get("lang"),
+                         request.headers.get("accept-language"))
+
+
 def _page(request: Request, name: str, status: int = 200, **values: Any) -> HTMLResponse:
     """A template rendered in the request's language; ``?lang=`` is remembered."""
     query = request.query_params.get("lang")
-    lang = pick_language(query, request.cookies.get("lang"),
-                         request.headers.get("accept-language"))
+    lang = _lang(request)
     body = _templates.get_template(name).render(
         lang=lang, t=functools.partial(say, lang), texts=script_texts(lang), **values)
     response = HTMLResponse(body, status_code=status, headers={
@@ -159,7 +164,7 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
 
     async def home(request: Request) -> Response:
         return _page(request, "lobby.html", games=_form_rows(),
-                     open_tables=hub().open_tables())
+                     open_tables=hub().open_tables(_lang(request)))
 
     async def games(request: Request) -> Response:
         return JSONResponse(_game_rows())
@@ -204,12 +209,11 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
         live = await hub().get(str(request.path_params["table"])[:64])
         if live is None:
             return _page(request, "message.html", 404, message=say("en", "no_table"))
-        lang = pick_language(request.query_params.get("lang"), request.cookies.get("lang"),
-                             request.headers.get("accept-language"))
+        lang = _lang(request)
         text = request.query_params.get("seat", "")
         seat = int(text) if text.isdigit() and int(text) < live.game.num_players() else None
         common: dict[str, Any] = {"title": live.game.TITLE, "game_name": live.game.NAME,
-                  "table_id": live.stored.id, "seats": live.stored.seats}
+                  "table_id": live.stored.id, "seats": names_of(live, lang)}
         if not live.stored.finished:
             return _page(request, "replay.html", over=False, **common)
         key = (live.stored.id, seat, lang)
@@ -217,7 +221,7 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
         if told is None:
             told = await asyncio.to_thread(
                 lambda: story(live.game, live.ui, list(live.table.steps), seat, lang=lang,
-                              names=names_of(live)))
+                              names=names_of(live, lang)))
             if len(stories) >= STORIES:
                 stories.pop(next(iter(stories)))
             stories[key] = told
@@ -300,7 +304,7 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
             return _page(request, "message.html", 404, message=say("en", "no_table"))
         return _page(request, "table.html", title=live.game.TITLE, game_name=live.game.NAME,
                      table_id=live.stored.id, standin=standin_bot(live.game.NAME),
-                     seats=live.stored.seats)
+                     seats=names_of(live, _lang(request)))
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()

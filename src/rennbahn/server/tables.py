@@ -26,7 +26,7 @@ import msgspec
 
 from rennbahn.bots.factory import bot_names
 from rennbahn.core.errors import RennbahnError
-from rennbahn.core.i18n import DEFAULT, LANGUAGES
+from rennbahn.core.i18n import DEFAULT, LANGUAGES, seat_name
 from rennbahn.core.params import parse_game_string
 from rennbahn.core.protocol import SIMULTANEOUS, Game, State
 from rennbahn.core.records import Step
@@ -186,7 +186,7 @@ def _rng_state(text: str) -> tuple[Any, ...]:
 def clean_name(name: str | None, seat: int) -> str:
     """A seat's display name: printable, at most NAME_LENGTH characters (escape on display)."""
     if name is None or not name.strip():
-        return f"Player {seat + 1}"
+        return seat_name(seat, DEFAULT)
     name = " ".join(name.split())
     if not name.isprintable():
         raise RequestError("bad_request", f"seat {seat + 1}: a name must be printable text")
@@ -197,9 +197,15 @@ def clean_name(name: str | None, seat: int) -> str:
     return name
 
 
-def names_of(live: LiveTable) -> list[str]:
-    """The seats' display names, in seat order."""
-    return [s.name for s in live.stored.seats]
+def shown_name(name: str, seat: int, lang: str = DEFAULT) -> str:
+    """A seat's name as people of ``lang`` see it: an untyped name ("Driver 2", the
+    default) is said in their language ("Fahrer 2")."""
+    return seat_name(seat, lang) if name == seat_name(seat, DEFAULT) else name
+
+
+def names_of(live: LiveTable, lang: str = DEFAULT) -> list[str]:
+    """The seats' display names in ``lang``, in seat order."""
+    return [shown_name(s.name, i, lang) for i, s in enumerate(live.stored.seats)]
 
 
 def observe(state: State, seat: int | None) -> dict[str, Any] | None:
@@ -359,7 +365,7 @@ class Hub:
             ],
         }
 
-    def open_tables(self) -> list[dict[str, Any]]:
+    def open_tables(self, lang: str = DEFAULT) -> list[dict[str, Any]]:
         """Public tables still waiting for players: their people's seats nobody opened yet
         (never a token)."""
         rows = []
@@ -370,7 +376,7 @@ class Hub:
             free = [i for i, s in enumerate(stored.seats) if s.bot is None and not s.claimed]
             if free:
                 rows.append({"table": stored.id, "game": stored.game, "title": live.game.TITLE,
-                             "seats": msgspec.to_builtins(self.seat_infos(live)),
+                             "seats": msgspec.to_builtins(self.seat_infos(live, lang)),
                              "free": free, "clock": stored.clock})
         return rows[:50]
 
@@ -399,9 +405,10 @@ class Hub:
                 "link": f"{base}t/{stored.id}#token={token}"}
 
     # -- what a connection sees ---------------------------------------------------------
-    def seat_infos(self, live: LiveTable) -> list[m.SeatInfo]:
+    def seat_infos(self, live: LiveTable, lang: str = DEFAULT) -> list[m.SeatInfo]:
         return [
-            m.SeatInfo(seat=i, name=s.name, kind="person" if s.bot is None else "bot",
+            m.SeatInfo(seat=i, name=shown_name(s.name, i, lang),
+                       kind="person" if s.bot is None else "bot",
                        bot=s.bot or s.standin, away=s.standin is not None and s.bot is None)
             for i, s in enumerate(live.stored.seats)
         ]
@@ -427,7 +434,7 @@ class Hub:
     def _narrate(self, live: LiveTable, before: dict[str, Any] | None,
                  after: dict[str, Any] | None, lang: str) -> list[str]:
         try:
-            return live.ui.narrate(before, after, lang=lang, names=names_of(live))
+            return live.ui.narrate(before, after, lang=lang, names=names_of(live, lang))
         except Exception:  # a narration bug must not stop the table
             if not live.narration_failed:  # said once per table
                 live.narration_failed = True
@@ -486,7 +493,7 @@ class Hub:
             observation=observation, legal=legal, to_act=to_act,
             chosen=sorted(table.pending),
             your_choice=table.pending.get(seat) if seat is not None else None,
-            narration=lines, seats=self.seat_infos(live),
+            narration=lines, seats=self.seat_infos(live, client.lang),
             deadlines=dict(live.stored.deadlines), over=over,
             result=table.state.returns() if over else None, board=boards[key],
         )
@@ -613,13 +620,13 @@ class Hub:
             live.clients.add(client)
             welcome = m.Welcome(
                 table=live.stored.id, seat=seat, game=live.stored.game, title=live.game.TITLE,
-                seats=self.seat_infos(live), clock=live.stored.clock,
+                seats=self.seat_infos(live, client.lang), clock=live.stored.clock,
             )
             await client.send(m.encode(welcome))
             if hello.history:
                 told = await asyncio.to_thread(
                     lambda: story(live.game, live.ui, list(live.table.steps), seat,
-                                  lang=client.lang, names=names_of(live))
+                                  lang=client.lang, names=names_of(live, client.lang))
                 )
                 client.lines = [line for entry in told for line in entry["narration"]]
             await client.send(m.encode(self.view(live, client)))
@@ -673,9 +680,9 @@ class Hub:
             else:
                 step = table.undo(seat, undo.number)
                 keep = len(table.steps)
-                name = live.stored.seats[seat].name
                 for other in live.clients:
-                    other.lines.append(say(other.lang, "took_back", name=name,
+                    other.lines.append(say(other.lang, "took_back",
+                                           name=names_of(live, other.lang)[seat],
                                            move=step.moves[0]))
                     other.seen = None
             await self._commit(live, keep)
@@ -799,7 +806,8 @@ class Hub:
                     live.table.set_bot(seat, NamedBot(live.game, standin))
                     for client in live.clients:
                         client.lines.append(say(client.lang, "clock_ran_out",
-                                                name=stored.name, bot=standin))
+                                                name=names_of(live, client.lang)[seat],
+                                                bot=standin))
             live.stored.deadlines = {
                 s: t for s, t in live.stored.deadlines.items() if s not in seats
             }
