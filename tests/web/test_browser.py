@@ -195,13 +195,21 @@ def _check_no_leak(server: LocalServer, made: dict[str, Any], players: list[Play
 
 def _whole_game(server: LocalServer, browser: Any, game: str, *, lang: str = "en",
                 viewport: dict[str, int] = DESKTOP, reload_at: int | None = None,
-                spectator: bool = False) -> list[Player]:
+                spectator: bool = False, hand_over: bool = False) -> list[Player]:
     loaded = load_game(game)
     made = _create(server, game, 2, loaded.num_players() - 2)
     players = [_open(browser, made["seats"][i]["link"], i, lang=lang, viewport=viewport)
                for i in range(2)]
     if spectator:
         players.append(_open(browser, made["spectator"], None, lang=lang, viewport=viewport))
+    if hand_over:
+        # The seat goes to a bot and comes back: the buttons and the seat list say so.
+        page = players[0].page
+        page.locator("#tobot").click()
+        page.wait_for_selector("#takeback", state="visible")
+        assert "[" in page.inner_text("#seatlist li >> nth=0")  # "[heuristic]"
+        page.locator("#takeback").click()
+        page.wait_for_selector("#tobot", state="visible")
     clicks = _play(players, reload_at=reload_at)
     assert clicks > 5
     for p in players:
@@ -252,7 +260,7 @@ def test_von0auf100_whole_game_on_a_phone(server: LocalServer, browser: Any) -> 
 
 
 def test_grandprix_whole_game(server: LocalServer, browser: Any) -> None:
-    players = _whole_game(server, browser, "grandprix(players=3)")
+    players = _whole_game(server, browser, "grandprix(players=3)", hand_over=True)
     _close(players)
 
 
