@@ -360,3 +360,53 @@ def test_advanced_pit_cards_and_gear_stacks_are_told_as_far_as_each_seat_sees_th
         f"You draw from gear stack 3 the 2 you laid on it (hand {hand})."]
     assert narrate(before[0], after[0]) == narrate(before[2], after[2]) == [
         "Driver 2 draws from gear stack 3 the pit card laid on it."]
+
+
+def test_the_terminal_drawing_fits_80_columns_without_cutting_a_cell() -> None:
+    """At 80 columns nothing is cut ("…") or wider than the terminal, in either language,
+    with long names given to the seats."""
+    state = _last_card_of_the_championship()
+    play(state, "5>fin")
+    for lang in ("en", "de"):
+        console = Console(width=80, record=True)
+        console.print(ui.render(state.observation(0), state.get_game(), lang=lang,
+                                names=["Annabelle", "Bartholomew", "Cosima"]))
+        text = console.export_text()
+        assert "…" not in text
+        assert max(map(len, text.splitlines())) <= 80
+
+
+def test_the_last_act_survives_notation_and_a_wrong_one_is_refused() -> None:
+    """The view's last act (which the narration reads) is part of the state notation, so a
+    position read back tells the same story; the reader refuses one the rules cannot have."""
+    from rennbahn.core.errors import NotationError
+
+    state = _last_card_of_race_one()
+    play(state, "1>21o")
+    text = state.to_text()
+    assert " last=1/2t1>21o " in text
+    again = state.get_game().state_from_text(text)
+    assert again.public_observation() == state.public_observation()
+    assert state.public_observation()["last"] == {
+        "race": 1, "car": "P2", "act": "turn", "card": 1, "to": "21o"}
+    good = _last_card_of_the_championship().to_text()
+    for wrong in ("last=1/2t1", "last=3/0t5>30i", "last=2/0t4>29i", "last=2/2t6>5i", "last=2/0s2",
+                  "last=2/0t5>fin", "last=2/9t5>30i", "last=2/0t5>99z", "lost=2/0t5>30i"):
+        with pytest.raises(NotationError):
+            state.get_game().state_from_text(good.replace(" - 2 |", f" - 2 {wrong} |"))
+    played = good.replace(" - 2 |", " - 2 last=2/0t5>30i |")
+    assert state.get_game().state_from_text(played).to_text() == played
+
+
+def test_a_last_act_of_the_race_before_is_refused_once_this_race_has_begun() -> None:
+    from rennbahn.core.errors import NotationError
+
+    state = _last_card_of_race_one()
+    play(state, "1>21o", *["card3"] * 9)
+    text = state.to_text()
+    assert " last=1/2t1>21o " in text and state.get_game().state_from_text(text)
+    play(state, "card2")  # neutral car N1 drives: race 2 has begun
+    assert state.public_observation()["last"]["race"] == 2
+    head, rest = state.to_text().split(" last=", 1)
+    with pytest.raises(NotationError):
+        state.get_game().state_from_text(head + " last=1/2t1>21o " + rest.split(" ", 1)[1])

@@ -1050,21 +1050,27 @@ class AusgebremstState(State):
 
     def _check_last(self) -> None:
         """The last act fits the position: a card played in this race lies on the car's
-        played pile, and a turn of this race that crossed the line finished the car."""
+        played pile, and the car stands where its turn ended (across the line: finished)."""
         if self.last is None:
             return
         race, car, kind, value, where = self.last
         if race != self.race:
-            if self.race == 0 or self.lineup_due:
-                raise NotationError("the last act is of the race before, and there is none")
+            if self.race == 0 or any(self.moved) or any(p != EMPTY for p in self.played):
+                raise NotationError(
+                    "the last act is of the race before only while nothing has happened in "
+                    "this one (no car has played or moved), and there is a race before")
             return
         if kind == LAST_TURN and value and not self.played[car][value]:
             raise NotationError(
                 f"the last act: car {car} played a {value}, but no {value} lies on its "
                 "played pile")
-        if kind == LAST_TURN and where < 0 and self.status[car] != FINISHED:
-            raise NotationError(f"the last act: car {car} crossed the finish line, so it has "
-                                "finished (F)")
+        if kind == LAST_TURN and (where < 0) != (self.status[car] == FINISHED):
+            raise NotationError(f"the last act: car {car} has finished (F) exactly when its "
+                                "last turn crossed the finish line (fin)")
+        if kind == LAST_TURN and where >= 0 and where != self.pos[car]:
+            raise NotationError(
+                f"the last act: car {car} ended its turn on {self.track.names[where]}, and "
+                f"nothing has moved it since, but it stands on {self.track.names[self.pos[car]]}")
 
     # -- full notation --------------------------------------------------------------------
     def to_text(self) -> str:
