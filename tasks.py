@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -46,6 +47,26 @@ def setup(extras: str) -> None:
     stamp.touch()
 
 
+def browser() -> None:
+    """The browser tests drive Debian's Chromium (Playwright cannot download browsers here).
+
+    As root with apt-get, install it when it is missing; otherwise say that those tests will
+    be skipped (on CI, where CI is set, they fail instead).
+    """
+    if shutil.which("chromium"):
+        return
+    if shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        install = ["apt-get", "install", "-y", "-qq", "chromium"]
+        for command in (["apt-get", "update", "-qq"], install):
+            print("+", " ".join(command), flush=True)
+            subprocess.run(command, check=False, env=env, stdout=subprocess.DEVNULL)
+        if shutil.which("chromium"):
+            return
+    print("note: no chromium found; the browser tests will be skipped "
+          "(install Debian's package 'chromium' to run them)", flush=True)
+
+
 def main(argv: list[str]) -> None:
     task = argv[0] if argv else ""
     if task not in EXTRAS:
@@ -59,6 +80,7 @@ def main(argv: list[str]) -> None:
         options = argv[1:] or ["--seats", "you,heuristic,heuristic"]
         run(BIN / "rennbahn", "play", "gibgas", *options)
         return
+    browser()
     run(BIN / "ruff", "check", ".")
     run(BIN / "mypy")
     parallel = [] if any(a.startswith(("-n", "-p")) for a in argv[1:]) else ["-n", "auto"]
