@@ -289,6 +289,10 @@ def test_every_step_is_told_to_every_seat_and_the_spectator_and_nothing_more(
         steps += 1
         after = views()
         public = {lang: narrate(before[-1], after[-1], lang=lang) for lang in ("en", "de")}
+        names = [car["car"] for car in after[-1]["cars"]]
+        for line in public["en"]:  # a neutral car passed over is truly blocked (I16)
+            if line.endswith(" is blocked and turns over no card."):
+                assert state._blockaded(names.index(line.split()[0])), line
         for seat, (was, now) in enumerate(zip(before, after, strict=True)):
             for lang in ("en", "de"):
                 lines = narrate(was, now, lang=lang)
