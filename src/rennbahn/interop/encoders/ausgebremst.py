@@ -115,6 +115,8 @@ class AusgebremstEncoder:
         return [(me + p) % n for p in range(n)] + list(range(n, CARS))
 
     def encode_into(self, observation: Mapping[str, JSON], out: FloatArray) -> None:
+        # Item writes to a Python list are several times faster than to numpy.
+        buf = [0.0] * self.size
         h = self.head
         n = self.players
         me = as_int(observation["seat"])
@@ -122,41 +124,41 @@ class AusgebremstEncoder:
         cars = [as_dict(raw) for raw in as_list(observation["cars"])]
         names = [str(car["car"]) for car in cars]
         place_of = {names[car]: place for place, car in enumerate(order)}
-        out[h["advanced"]] = float(observation["mode"] == "advanced")
-        out[h["race"]] = scaled(observation["race"], self.races)
-        out[h["idle"]] = scaled(observation["idle"], 10)
-        out[h["lineup_due"]] = float(bool(observation["lineup_due"]))
-        out[h["my_turn"]] = float(observation["to_move"] == me)
-        out[h["turn"] + place_of[str(observation["turn"])]] = 1.0
+        buf[h["advanced"]] = float(observation["mode"] == "advanced")
+        buf[h["race"]] = scaled(observation["race"], self.races)
+        buf[h["idle"]] = scaled(observation["idle"], 10)
+        buf[h["lineup_due"]] = float(bool(observation["lineup_due"]))
+        buf[h["my_turn"]] = float(observation["to_move"] == me)
+        buf[h["turn"] + place_of[str(observation["turn"])]] = 1.0
         waiting = observation["waiting"]
         if isinstance(waiting, dict):
-            out[h["waiting"] + STEP_NAMES.index(str(waiting["step"]))] = 1.0
-            out[h["waiting_car"] + place_of[str(waiting["car"])]] = 1.0
+            buf[h["waiting"] + STEP_NAMES.index(str(waiting["step"]))] = 1.0
+            buf[h["waiting_car"] + place_of[str(waiting["car"])]] = 1.0
         last = observation.get("last")
         if isinstance(last, dict):
-            out[h["last_car"] + place_of[str(last["car"])]] = 1.0
-            out[h["last_act"] + ACT_NAMES.index(str(last["act"]))] = 1.0
-            out[h["last_card"]] = scaled(last.get("card"), len(VALUES))
+            buf[h["last_car"] + place_of[str(last["car"])]] = 1.0
+            buf[h["last_act"] + ACT_NAMES.index(str(last["act"]))] = 1.0
+            buf[h["last_card"]] = scaled(last.get("card"), len(VALUES))
         totals = as_list(observation["totals"])
         for place in range(n):
-            out[h["totals"] + place] = scaled(totals[(me + place) % n], WIN_POINTS * self.races)
+            buf[h["totals"] + place] = scaled(totals[(me + place) % n], WIN_POINTS * self.races)
         own = as_dict(observation["me"])
         for value in as_list(own["hand"]):
-            out[h["hand"] + as_int(value) - 1] += 1.0 / self.hand_size
+            buf[h["hand"] + as_int(value) - 1] += 1.0 / self.hand_size
         for i, count in enumerate(as_list(own["deck"])):
-            out[h["deck"] + i] = scaled(count, CARDS_OF_A_VALUE)
+            buf[h["deck"] + i] = scaled(count, CARDS_OF_A_VALUE)
         choice = own.get("choice")
         if choice is not None:
-            out[h["choice"] + DECK_CHOICES.index(str(choice))] = 1.0
+            buf[h["choice"] + DECK_CHOICES.index(str(choice))] = 1.0
         for i, digit in enumerate(str(own.get("gears", ""))):
             if digit.isdigit():
-                out[h["gears"] + i * STACKS + int(digit) - 1] = 1.0
+                buf[h["gears"] + i * STACKS + int(digit) - 1] = 1.0
         for s, pile in enumerate(as_list(own.get("stacks", []))):
             for i, count in enumerate(as_list(pile)):
-                out[h["stacks"] + s * len(VALUES) + i] = scaled(count, CARDS_OF_A_VALUE)
+                buf[h["stacks"] + s * len(VALUES) + i] = scaled(count, CARDS_OF_A_VALUE)
         for s, tops in enumerate(as_list(own.get("stack_tops", []))):
             for value in as_list(tops):
-                out[h["stack_tops"] + s * len(VALUES) + as_int(value) - 1] += 0.5
+                buf[h["stack_tops"] + s * len(VALUES) + as_int(value) - 1] += 0.5
 
         leaders = set(as_list(observation["leaders"]))
         mine = as_int(cars[me]["to_finish"])
@@ -166,29 +168,30 @@ class AusgebremstEncoder:
             base = h.size + place * c.size
             slot = _SLOT_OF.get(str(car["space"]))
             if slot is not None:
-                out[base + c["slot"] + slot] = 1.0
+                buf[base + c["slot"] + slot] = 1.0
             distance = as_int(car["to_finish"])
-            out[base + c["to_finish"]] = scaled(distance, DISTANCE_SCALE)
-            out[base + c["lead"]] = scaled(mine - distance, DISTANCE_SCALE, low=-1.0)
-            out[base + c["place"] + as_int(car["place"]) - 1] = 1.0
-            out[base + c["leader"]] = float(car["car"] in leaders)
-            out[base + c["on_board"]] = float(bool(car["on_board"]))
-            out[base + c["lap"]] = scaled(car["lap"], LAPS)
-            out[base + c["crossings"]] = scaled(car["crossings"], FINISH_CROSSING)
-            out[base + c["pit_stop"]] = float(bool(car["pit_stop"]))
-            out[base + c["status"] + STATUS_NAMES.index(str(car["status"]))] = 1.0
-            out[base + c["finish_place"]] = scaled(car["finish_place"], CARS)
-            out[base + c["cards"]] = scaled(car["cards"], self.hand_size)
-            out[base + c["points_left"]] = scaled(car["points_left"], POINTS_SCALE)
+            buf[base + c["to_finish"]] = scaled(distance, DISTANCE_SCALE)
+            buf[base + c["lead"]] = scaled(mine - distance, DISTANCE_SCALE, low=-1.0)
+            buf[base + c["place"] + as_int(car["place"]) - 1] = 1.0
+            buf[base + c["leader"]] = float(car["car"] in leaders)
+            buf[base + c["on_board"]] = float(bool(car["on_board"]))
+            buf[base + c["lap"]] = scaled(car["lap"], LAPS)
+            buf[base + c["crossings"]] = scaled(car["crossings"], FINISH_CROSSING)
+            buf[base + c["pit_stop"]] = float(bool(car["pit_stop"]))
+            buf[base + c["status"] + STATUS_NAMES.index(str(car["status"]))] = 1.0
+            buf[base + c["finish_place"]] = scaled(car["finish_place"], CARS)
+            buf[base + c["cards"]] = scaled(car["cards"], self.hand_size)
+            buf[base + c["points_left"]] = scaled(car["points_left"], POINTS_SCALE)
             for i, count in enumerate(as_list(car["played"])):
-                out[base + c["played"] + i] = scaled(count, CARDS_OF_A_VALUE)
+                buf[base + c["played"] + i] = scaled(count, CARDS_OF_A_VALUE)
             shown = car["shown"]
             if isinstance(shown, list):
                 for value in shown:
-                    out[base + c["shown"] + as_int(value) - 1] += 1.0 / self.hand_size
+                    buf[base + c["shown"] + as_int(value) - 1] += 1.0 / self.hand_size
             for value in as_list(car["pit_cards"]):
-                out[base + c["pit_cards"] + as_int(value) - 1] += 0.5
-            out[base + c["neutral"]] = float(car["seat"] is None)
+                buf[base + c["pit_cards"] + as_int(value) - 1] += 0.5
+            buf[base + c["neutral"]] = float(car["seat"] is None)
+        out[:] = buf
 
 
 def make_encoder(game: Game) -> AusgebremstEncoder:

@@ -101,30 +101,32 @@ class GrandPrixEncoder:
         return names
 
     def encode_into(self, observation: Mapping[str, JSON], out: FloatArray) -> None:
+        # Item writes to a Python list are several times faster than to numpy.
+        buf = [0.0] * self.size
         h = self.head
         n = self.players
         me = as_int(observation["seat"])
-        out[h["phase"] + PHASES.index(str(observation["phase"]))] = 1.0
+        buf[h["phase"] + PHASES.index(str(observation["phase"]))] = 1.0
         turn = as_int(observation["turn"])
-        out[h["my_turn"]] = float(turn == me)
-        out[h["to_move"] + (turn - me) % n] = 1.0
-        out[h["turns"]] = scaled(observation["turns"], self.turn_limit)
+        buf[h["my_turn"]] = float(turn == me)
+        buf[h["to_move"] + (turn - me) % n] = 1.0
+        buf[h["turns"]] = scaled(observation["turns"], self.turn_limit)
         stack = as_dict(observation["stack"])
         for k in range(STACK_KINDS):
-            out[h["stack"] + k] = scaled(stack[KIND_NAMES[k]], max(1, self.stack_counts[k]))
-        out[h["stack_left"]] = scaled(observation["stack_left"], self.max_cards)
-        out[h["turnaround_laid"]] = float(bool(observation["turnaround_laid"]))
+            buf[h["stack"] + k] = scaled(stack[KIND_NAMES[k]], max(1, self.stack_counts[k]))
+        buf[h["stack_left"]] = scaled(observation["stack_left"], self.max_cards)
+        buf[h["turnaround_laid"]] = float(bool(observation["turnaround_laid"]))
         finish = observation["finish"]
-        out[h["finish"]] = scaled(finish, self.longest)
+        buf[h["finish"]] = scaled(finish, self.longest)
         pending = observation.get("card_to_lay")
         if pending is not None:
-            out[h["card_to_lay"] + KIND_NAMES.index(str(pending))] = 1.0
+            buf[h["card_to_lay"] + KIND_NAMES.index(str(pending))] = 1.0
         for way in as_list(observation.get("ways", [])):
-            out[h["ways"] + ACTION_NAMES.index(str(way))] = 1.0
-        out[h["rolled"]] = scaled(observation.get("rolled"), 6)
+            buf[h["ways"] + ACTION_NAMES.index(str(way))] = 1.0
+        buf[h["rolled"]] = scaled(observation.get("rolled"), 6)
         last = observation.get("last_roll")
         if isinstance(last, dict):
-            out[h["last_roll"]] = scaled(last.get("face"), 6)
+            buf[h["last_roll"]] = scaled(last.get("face"), 6)
 
         track = as_list(observation["track"])
         kinds: list[int] = []
@@ -134,16 +136,16 @@ class GrandPrixEncoder:
             info = as_dict(raw)
             base = h.size + slot * c.size
             kinds.append(KIND_NAMES.index(str(info["kind"])))
-            out[base + c["laid"]] = 1.0
-            out[base + c["kind"] + kinds[-1]] = 1.0
-            out[base + c["xy"]] = scaled(info["x"], scale, low=-1.0)
-            out[base + c["xy"] + 1] = scaled(info["y"], scale, low=-1.0)
-            out[base + c["turn"] + _turn(str(info["from"]), str(info["to"]))] = 1.0
+            buf[base + c["laid"]] = 1.0
+            buf[base + c["kind"] + kinds[-1]] = 1.0
+            buf[base + c["xy"]] = scaled(info["x"], scale, low=-1.0)
+            buf[base + c["xy"] + 1] = scaled(info["y"], scale, low=-1.0)
+            buf[base + c["turn"] + _turn(str(info["from"]), str(info["to"]))] = 1.0
         if track:
             end = as_dict(track[-1])
-            out[h["end"]] = scaled(end["x"], scale, low=-1.0)
-            out[h["end"] + 1] = scaled(end["y"], scale, low=-1.0)
-            out[h["end_heading"] + HEADING_NAMES.index(str(end["to"]))] = 1.0
+            buf[h["end"]] = scaled(end["x"], scale, low=-1.0)
+            buf[h["end"] + 1] = scaled(end["y"], scale, low=-1.0)
+            buf[h["end_heading"] + HEADING_NAMES.index(str(end["to"]))] = 1.0
 
         cars = [as_dict(raw) for raw in as_list(observation["cars"])]
         progress = [as_int(car["progress"]) for car in cars]
@@ -160,13 +162,13 @@ class GrandPrixEncoder:
             car = cars[seat]
             base = self.cars_offset + place * r.size
             p = progress[seat]
-            out[base + r["progress"]] = scaled(p, self.longest)
+            buf[base + r["progress"]] = scaled(p, self.longest)
             if isinstance(finish, int):
-                out[base + r["to_finish"]] = scaled(finish - p, self.longest)
-            out[base + r["lead"]] = scaled(p - mine, self.longest, low=-1.0)
-            out[base + r["returning"]] = float(bool(car["returning"]))
-            out[base + r["home"]] = float(bool(car["home"]))
-            out[base + r["misses_turn"]] = float(bool(car["misses_turn"]))
+                buf[base + r["to_finish"]] = scaled(finish - p, self.longest)
+            buf[base + r["lead"]] = scaled(p - mine, self.longest, low=-1.0)
+            buf[base + r["returning"]] = float(bool(car["returning"]))
+            buf[base + r["home"]] = float(bool(car["home"]))
+            buf[base + r["misses_turn"]] = float(bool(car["misses_turn"]))
             for step in range(1, LOOKAHEAD + 1):
                 ahead = p + step
                 if isinstance(finish, int):
@@ -178,9 +180,10 @@ class GrandPrixEncoder:
                 if index >= len(kinds):
                     break  # not laid yet
                 at = base + r["ahead"] + (step - 1) * width
-                out[at] = 1.0
-                out[at + 1 + kinds[index]] = 1.0
-                out[at + width - 1] = scaled(standing.get(index, 0), CARD_ROOM)
+                buf[at] = 1.0
+                buf[at + 1 + kinds[index]] = 1.0
+                buf[at + width - 1] = scaled(standing.get(index, 0), CARD_ROOM)
+        out[:] = buf
 
 
 def make_encoder(game: Game) -> GrandPrixEncoder:

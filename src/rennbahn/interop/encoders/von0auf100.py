@@ -90,33 +90,35 @@ class Von0auf100Encoder:
         return names
 
     def encode_into(self, observation: Mapping[str, JSON], out: FloatArray) -> None:
+        # Item writes to a Python list are several times faster than to numpy.
+        buf = [0.0] * self.size
         h = self.head
         n = self.players
         me = as_int(observation["you"])
-        out[h["phase"] + PHASE_NAMES.index(str(observation["phase"]))] = 1.0
-        out[h["race"]] = scaled(observation["race"], self.races)
-        out[h["races"]] = scaled(observation["races"], 20)
-        out[h["round"]] = scaled(observation["round"], MAX_ROUNDS)
-        out[h["cans"]] = scaled(observation["cans"], NUM_CANS)
-        out[h["next_can"]] = scaled(observation["next_can"], NUM_CANS)
-        out[h["withdrawn"]] = scaled(observation["withdrawn"], NUM_CANS)
-        out[h["pending"]] = scaled(observation["pending"], NUM_CANS)
-        out[h["dealt"]] = scaled(observation["dealt"], NUM_CARS)
+        buf[h["phase"] + PHASE_NAMES.index(str(observation["phase"]))] = 1.0
+        buf[h["race"]] = scaled(observation["race"], self.races)
+        buf[h["races"]] = scaled(observation["races"], 20)
+        buf[h["round"]] = scaled(observation["round"], MAX_ROUNDS)
+        buf[h["cans"]] = scaled(observation["cans"], NUM_CANS)
+        buf[h["next_can"]] = scaled(observation["next_can"], NUM_CANS)
+        buf[h["withdrawn"]] = scaled(observation["withdrawn"], NUM_CANS)
+        buf[h["pending"]] = scaled(observation["pending"], NUM_CANS)
+        buf[h["dealt"]] = scaled(observation["dealt"], NUM_CARS)
         to_move = observation["to_move"]
         if isinstance(to_move, int):
-            out[h["my_turn"]] = float(to_move == me)
-            out[h["to_move"] + (to_move - me) % n] = 1.0
-        out[h["i_start"]] = float(observation["start"] == me)
+            buf[h["my_turn"]] = float(to_move == me)
+            buf[h["to_move"] + (to_move - me) % n] = 1.0
+        buf[h["i_start"]] = float(observation["start"] == me)
         track = str(observation["track"])
         kinds = [SQUARE_NAMES.index(ch) for ch in track]
         width = len(SQUARE_NAMES)
         unlaid = len(SQUARE_NAMES) - 1
         for square in range(self.length):
             kind = kinds[square] if square < len(kinds) else unlaid
-            out[h["track"] + square * width + kind] = 1.0
+            buf[h["track"] + square * width + kind] = 1.0
         scores = as_list(observation["score"])
         for place in range(n):
-            out[h["score"] + place] = scaled(scores[(me + place) % n], self.max_score)
+            buf[h["score"] + place] = scaled(scores[(me + place) % n], self.max_score)
 
         cars = as_dict(observation["cars"])
         out_cars = set(as_list(observation["out"]))
@@ -131,26 +133,27 @@ class Von0auf100Encoder:
         for index, colour in enumerate(COLOURS):
             base = h.size + index * c.size
             square = squares[index]
-            out[base + c["square"]] = scaled(square, target)
-            out[base + c["to_line"]] = scaled(target - square, target)
-            out[base + c["lead"]] = scaled(square - best, target, low=-1.0)
-            out[base + c["out"]] = float(colour in out_cars)
-            out[base + c["mine"]] = float(colour in mine)
+            buf[base + c["square"]] = scaled(square, target)
+            buf[base + c["to_line"]] = scaled(target - square, target)
+            buf[base + c["lead"]] = scaled(square - best, target, low=-1.0)
+            buf[base + c["out"]] = float(colour in out_cars)
+            buf[base + c["mine"]] = float(colour in mine)
             owner = owners.get(colour)
             if isinstance(owner, int):
-                out[base + c["owner"] + (owner - me) % n] = 1.0
+                buf[base + c["owner"] + (owner - me) % n] = 1.0
             for can, car in enumerate(on):
                 if car == colour and can < NUM_CANS:
-                    out[base + c["can"] + can] = 1.0
+                    buf[base + c["can"] + can] = 1.0
             for place in range(n):
                 row = as_list(given[(me + place) % n])
-                out[base + c["given"] + place] = scaled(row[index], GIVEN_SCALE, low=-1.0)
+                buf[base + c["given"] + place] = scaled(row[index], GIVEN_SCALE, low=-1.0)
             for step in range(1, LOOKAHEAD + 1):
                 ahead = square + step  # square s shows the card laid s-th (1-based)
                 if ahead > self.length:
                     break
                 kind = kinds[ahead - 1] if ahead - 1 < len(kinds) else unlaid
-                out[base + c["ahead"] + (step - 1) * width + kind] = 1.0
+                buf[base + c["ahead"] + (step - 1) * width + kind] = 1.0
+        out[:] = buf
 
 
 def make_encoder(game: Game) -> Von0auf100Encoder:
