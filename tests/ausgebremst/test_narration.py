@@ -414,3 +414,18 @@ def test_a_last_act_of_the_race_before_is_refused_once_this_race_has_begun() -> 
     head, rest = state.to_text().split(" last=", 1)
     with pytest.raises(NotationError):
         state.get_game().state_from_text(head + " last=1/2t1>21o " + rest.split(" ", 1)[1])
+
+
+def test_a_pass_that_ends_the_last_race_still_shows_the_hand() -> None:
+    """Every car left is blocked (I12): the last pass ends the race; the hand it showed is
+    told, then the result."""
+    cars = {0: f"5i:4:pm:F:-:{NONE}:{NONE}:-", 1: "6i:1:m:R:146:323232:101212:-",
+            2: "7i:1:m:R:-:333333:100000:-", 3: "7o:1:m:R:-:333333:100000:-"}
+    state = load(notation(cars, head="1/1 234501 5 i2 - 0"), "ausgebremst(players=2)")
+    before = state.public_observation()
+    play(state, "pass:146")
+    assert state.is_terminal()
+    lines = narrate(before, state.public_observation())
+    assert lines[0] == "Driver 2 is blocked: no card can be played; shows 1 4 6 and passes (6i)."
+    assert lines[1:3] == ["Race 1 over (Bleifuss-Drom).", "Finish: 1. Driver 1."]
+    assert lines[-1] == "Driver 1 wins the game with 9 points."

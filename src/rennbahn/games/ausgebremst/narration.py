@@ -431,8 +431,8 @@ def _turn(before: View, after: View, say: Teller) -> list[str]:
     who = say.car(name)
     i = _index(before, name)
     was = before["cars"][i]
-    same = _same_race(before, after)
-    now = after["cars"][i] if same else None
+    # The last race's end keeps its board; a race before it gives way to the next race's.
+    now = after["cars"][i] if before["race"] == after["race"] else None
     card, end = int(last["card"]), str(last["to"])
     start = str(was["space"])
     neutral = was["seat"] is None
