@@ -128,7 +128,7 @@ def main() -> None:
     policy = train(args.game, args.steps, args.seed, args.opponent)
     minutes = (time.perf_counter() - start) / 60
     won, n = win_rate(args.game, policy, args.episodes, evaluation_seed, args.opponent)
-    print(report("MaskablePPO", won, n) + f" after {args.steps} steps, {minutes:.1f} CPU min")
+    print(report("MaskablePPO", won, n) + f" after {args.steps} steps, {minutes:.1f} min")
 
 
 if __name__ == "__main__":
