@@ -111,13 +111,14 @@ def test_games_lists_every_game_with_parameters() -> None:
 
 
 def test_replay_as_a_seat_masks_the_others_secrets(tmp_path: Path) -> None:
+    """Seats are counted from 1 where people type them (issue 12): --seat 1 is the first."""
     record = tmp_path / "six.json"
     played = runner.invoke(app, ["play", "gibgas(players=6)", "--seats",
                                  "random,random,random,random,random,random", "--seed", "8",
                                  "--record", str(record)])
     assert played.exit_code == 0, played.output
     full = runner.invoke(app, ["replay", str(record)])
-    as_seat = runner.invoke(app, ["replay", str(record), "--seat", "0"])
+    as_seat = runner.invoke(app, ["replay", str(record), "--seat", "1"])
     assert full.exit_code == as_seat.exit_code == 0
     discards_full = next(line for line in full.output.splitlines() if "discard" in line)
     discards_seat = next(line for line in as_seat.output.splitlines() if "discard" in line)

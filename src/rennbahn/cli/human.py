@@ -1,5 +1,10 @@
 """A person at the terminal as a seat: they see their seat's view and type moves.
 
+Narration: :class:`Narrator` is told of every step of the game (``play()``'s ``on_step``)
+and narrates it for each person's seat, from that seat's observations before and after the
+step, with the game's ``narration.narrate``. The lines wait until that person's next turn
+(and the end of the game), so every roll, every bot's move and every reveal is told.
+
 With several people at one terminal (hot-seat), the screen is cleared and handed over
 before and after each of their turns, so nobody sees another seat's secret choices.
 """
@@ -7,8 +12,9 @@ before and after each of their turns, so nobody sees another seat's secret choic
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -16,10 +22,13 @@ from rich.console import Console, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from rennbahn.cli.texts import say
 from rennbahn.core.driver import SeatView
 from rennbahn.core.errors import RennbahnError
-from rennbahn.core.protocol import Game
+from rennbahn.core.protocol import Game, State
 from rennbahn.core.registry import game_entry
+
+Narrate = Callable[..., list[str]]
 
 
 def _menu_number(text: str) -> int | None:
@@ -39,31 +48,110 @@ def load_ui(game: Game) -> ModuleType | None:
     return importlib.import_module(path) if path else None
 
 
-def render_view(ui: ModuleType | None, observation: dict[str, Any], game: Game) -> RenderableType:
-    if ui is not None and hasattr(ui, "render"):
-        rendered: RenderableType = ui.render(observation, game)
-        return rendered
-    return Text(str(observation))
+def _accepts(function: Callable[..., Any], name: str) -> bool:
+    return name in inspect.signature(function).parameters
 
 
-def narration(ui: ModuleType | None, before: dict[str, Any] | None,
-              after: dict[str, Any]) -> list[str]:
-    if ui is None or before is None or not hasattr(ui, "narrate"):
+def render_view(ui: ModuleType | None, observation: dict[str, Any], game: Game, *,
+                lang: str = "en", names: Sequence[str] | None = None,
+                hints: bool = True) -> RenderableType:
+    """The game's drawing of one seat's view. ``hints`` False hides prompts to type a
+    command (in a replay and after the game), where the game's ``render`` has such a flag."""
+    if ui is None or not hasattr(ui, "render"):
+        return Text(str(observation))
+    render = ui.render
+    keywords: dict[str, Any] = {}
+    if _accepts(render, "lang"):
+        keywords["lang"] = lang
+    if _accepts(render, "names"):
+        keywords["names"] = names
+    if not hints:
+        for name, parameter in inspect.signature(render).parameters.items():
+            if parameter.default is True and name not in keywords:
+                keywords[name] = False
+    rendered: RenderableType = render(observation, game, **keywords)
+    return rendered
+
+
+def legend(ui: ModuleType | None, lang: str) -> list[str]:
+    """The game's legend of its drawing (none if it has none)."""
+    if ui is None or not hasattr(ui, "legend"):
         return []
-    lines: list[str] = ui.narrate(before, after)
+    lines: list[str] = ui.legend(lang)
     return lines
 
 
-class HumanSeat:
-    """A bot whose moves a person types, by notation or by number."""
+def narrator_of(game: Game) -> Narrate | None:
+    """The game's ``narration.narrate``, else its ui module's ``narrate``, else None."""
+    try:
+        module = importlib.import_module(f"rennbahn.games.{game.NAME}.narration")
+    except ModuleNotFoundError:
+        ui = load_ui(game)
+        found: Narrate | None = getattr(ui, "narrate", None)
+        return found
+    narrate: Narrate = module.narrate
+    return narrate
 
-    def __init__(self, game: Game, console: Console, name: str, hotseat: bool) -> None:
+
+def narration(narrate: Narrate | None, before: dict[str, Any] | None, after: dict[str, Any],
+              *, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
+    """What one seat saw happen between two of its observations (``before`` None: start)."""
+    if narrate is None:
+        return []
+    if _accepts(narrate, "lang"):
+        return list(narrate(before, after, lang=lang, names=names))
+    if before is None:  # an older narration that cannot tell the start
+        return []
+    return list(narrate(before, after))
+
+
+class Narrator:
+    """Narrates every step for each watched seat and keeps the lines until they are shown."""
+
+    def __init__(self, game: Game, seats: Sequence[int], *, lang: str,
+                 names: Sequence[str] | None) -> None:
+        self.narrate = narrator_of(game)
+        self.lang = lang
+        self.names = names
+        self.last: dict[int, dict[str, Any] | None] = {seat: None for seat in seats}
+        self.pending: dict[int, list[str]] = {seat: [] for seat in seats}
+
+    def see(self, state: State) -> None:
+        """Narrate the step that led to ``state`` for every watched seat."""
+        for seat, before in self.last.items():
+            after = state.observation(seat)
+            self.pending[seat] += narration(self.narrate, before, after, lang=self.lang,
+                                            names=self.names)
+            self.last[seat] = after
+
+    def take(self, seat: int) -> list[str]:
+        """The lines not yet shown to ``seat``; they count as shown now."""
+        lines, self.pending[seat] = self.pending[seat], []
+        return lines
+
+
+def match_move(text: str, names: Sequence[str]) -> int | None:
+    """The index of the legal move typed: exactly, else ignoring case if only one matches."""
+    if text in names:
+        return names.index(text)
+    folded = [i for i, name in enumerate(names) if name.casefold() == text.casefold()]
+    return folded[0] if len(folded) == 1 else None
+
+
+class HumanSeat:
+    """A bot whose moves a person types, by notation (any case) or by number."""
+
+    def __init__(self, game: Game, console: Console, name: str, hotseat: bool, *,
+                 lang: str = "en", names: Sequence[str] | None = None,
+                 narrator: Narrator | None = None) -> None:
         self.game = game
         self.console = console
         self.name = name
         self.hotseat = hotseat
+        self.lang = lang
+        self.names = names
+        self.narrator = narrator
         self.ui = load_ui(game)
-        self.last: dict[str, Any] | None = None
         extra = getattr(self.ui, "EXTRA_COMMANDS", {}) if self.ui is not None else {}
         self.extra: dict[str, tuple[str, Callable[[SeatView], RenderableType]]] = dict(extra)
 
@@ -77,20 +165,19 @@ class HumanSeat:
     def _hand_over(self, text: str) -> None:
         self._clear()
         try:
-            self.console.input(f"[bold]{text}[/bold] — press Enter ")
+            self.console.input(f"[bold]{text}[/bold] — {say(self.lang, 'press_enter')} ")
         except EOFError:
             raise QuitGameError from None
         self._clear()
 
     def step(self, view: SeatView, rng: random.Random) -> int:
         if self.hotseat:
-            self._hand_over(f"Pass the keyboard to {self.name}; only {self.name} may look now")
-        observation = view.observation()
-        self.show(observation)
+            self._hand_over(say(self.lang, "pass_keyboard", name=self.name))
+        self.show(view.seat, view.observation())
         legal = view.legal_actions()
         names = [view.action_to_string(a) for a in legal]
         menu = "  ".join(f"[cyan]{i + 1}[/cyan]) {n}" for i, n in enumerate(names))
-        self.console.print(f"{self.name}, your move: {menu}")
+        self.console.print(f"{say(self.lang, 'your_move', name=self.name)} {menu}")
         while True:
             try:
                 text = self.console.input("> ").strip()
@@ -104,6 +191,10 @@ class HumanSeat:
             if word in ("?", "help"):
                 self._help()
                 continue
+            if word in ("rules", "regeln"):
+                self.console.print(say(self.lang, "rules", title=self.game.TITLE,
+                                       game=self.game.NAME))
+                continue
             if word in self.extra:
                 self.console.print(self.extra[word][1](view))
                 continue
@@ -111,28 +202,37 @@ class HumanSeat:
             if number is not None and 1 <= number <= len(legal):
                 action = legal[number - 1]
                 break
+            index = match_move(text, names)
+            if index is not None:
+                action = legal[index]
+                break
             try:
                 action = view.string_to_action(text)
                 break
             except RennbahnError as error:
                 self.console.print(Text(str(error), style="red"))
-        self.console.print(f"{self.name} plays {view.action_to_string(action)}")
+        self.console.print(say(self.lang, "plays", name=self.name,
+                               move=view.action_to_string(action)))
         if self.hotseat:
-            self._hand_over(f"{self.name} has chosen; hide the screen from others")
+            self._hand_over(say(self.lang, "chosen", name=self.name))
         return action
 
-    def show(self, observation: dict[str, Any]) -> None:
-        """Draw the seat's view and what happened since this seat last looked."""
-        lines = narration(self.ui, self.last, observation)
+    def show(self, seat: int, observation: dict[str, Any], *, hints: bool = True) -> None:
+        """Draw the seat's view after what happened since this seat last looked."""
+        lines = self.narrator.take(seat) if self.narrator is not None else []
         if lines:
-            self.console.print(Panel("\n".join(lines), title="What happened", expand=False))
-        self.console.print(render_view(self.ui, observation, self.game))
-        self.last = observation
+            self.console.print(Panel("\n".join(lines), title=say(self.lang, "what_happened"),
+                                     expand=False))
+        self.console.print(render_view(self.ui, observation, self.game, lang=self.lang,
+                                       names=self.names, hints=hints))
 
     def _help(self) -> None:
-        lines = [
-            "Type a move as shown (for example its notation) or its number.",
-            "quit — leave the game",
-        ]
+        lines = [say(self.lang, "help_move"), say(self.lang, "help_quit"),
+                 say(self.lang, "help_rules")]
         lines += [f"{name} — {text}" for name, (text, _) in sorted(self.extra.items())]
-        self.console.print(Panel("\n".join(lines), title="Help", expand=False))
+        shown = legend(self.ui, self.lang)
+        if shown:
+            lines += ["", say(self.lang, "help_legend"), *shown]
+        lines += ["", say(self.lang, "rules", title=self.game.TITLE, game=self.game.NAME)]
+        self.console.print(Panel("\n".join(lines), title=say(self.lang, "help_title"),
+                                 expand=False))

@@ -26,6 +26,7 @@ import secrets
 import sys
 import tempfile
 import traceback
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -38,10 +39,20 @@ from typer._click import ClickException, Context
 from typer._click.exceptions import NoArgsIsHelpError
 from typer.core import TyperGroup
 
-from rennbahn.bots.factory import bot_names, make_bot
-from rennbahn.cli.human import HumanSeat, QuitGameError, load_ui, narration, render_view
+from rennbahn.bots.factory import bot_names, bot_params, make_bot
+from rennbahn.cli.human import (
+    HumanSeat,
+    Narrator,
+    QuitGameError,
+    load_ui,
+    narration,
+    narrator_of,
+    render_view,
+)
+from rennbahn.cli.texts import default_language, say
 from rennbahn.core.driver import Bot, SeatView, play
-from rennbahn.core.errors import RecordError, RennbahnError
+from rennbahn.core.errors import ParameterError, RecordError, RennbahnError
+from rennbahn.core.i18n import check_language, seat_name
 from rennbahn.core.params import parse_game_string, shown
 from rennbahn.core.protocol import SIMULTANEOUS, Game, State
 from rennbahn.core.records import Record, Step, check_writable, replay
@@ -107,6 +118,12 @@ def _report_bug(error: Exception) -> int:
     return EXIT_BUG
 
 
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"rennbahn {metadata.version('rennbahn')}")
+        raise typer.Exit
+
+
 app = typer.Typer(
     cls=GuardedGroup,
     help="rennbahn: Gib Gas!, Von 0 auf 100, Ausgebremst and Grand Prix in the terminal.",
@@ -116,6 +133,37 @@ app = typer.Typer(
 )
 
 HUMAN = ("you", "human", "me")
+
+LangOption = Annotated[str | None, typer.Option(
+    "--lang", help="language of every text: en or de [default: de if LANG starts with de, "
+    "else en]")]
+NamesOption = Annotated[str | None, typer.Option(
+    help="names to show for the seats, in seat order, e.g. Anna,Ben")]
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="print rennbahn's version and stop")] = False) -> None:
+    """rennbahn: Gib Gas!, Von 0 auf 100, Ausgebremst and Grand Prix in the terminal."""
+
+
+def _language(lang: str | None) -> str:
+    return check_language(lang.lower()) if lang is not None else default_language()
+
+
+def _names(text: str | None, seats: int) -> list[str] | None:
+    """The display names given per seat (at most one per seat; empty keeps "Driver n")."""
+    if text is None:
+        return None
+    names = [n.strip() for n in text.split(",")]
+    if len(names) > seats:
+        raise ParameterError(f"--names gives {len(names)} names for {seats} seats")
+    return names
+
+
+def _scores(returns: list[float], lang: str, names: list[str] | None) -> str:
+    return ", ".join(f"{seat_name(i, lang, names)} {r:g}" for i, r in enumerate(returns))
 
 
 def _fail(message: str) -> typer.Exit:
@@ -145,7 +193,8 @@ def _load_for_seats(text: str, seats: list[str]) -> Game:
 
 @app.command()
 def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
-    """List the registered games with their parameters and player range."""
+    """List the registered games with their parameters, player range and bots (with the
+    parameters each bot takes)."""
     rows: list[dict[str, Any]] = []
     for entry in registered_games():
         cls = entry.game_class
@@ -172,6 +221,14 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = 
         for p in row["params"]:
             table.add_row(p["name"], str(p["default"]), p["allowed"], p["doc"])
         console.print(table)
+        bot_table = Table(title=f"{row['name']}: bots and their parameters")
+        for column in ("bot", "parameters"):
+            bot_table.add_column(column)
+        for bot in row["bots"]:
+            params = bot_params(row["name"], bot)
+            bot_table.add_row(bot, "\n".join(
+                f"{p.name}={p.default} ({p.allowed()}): {p.doc}" for p in params) or "-")
+        console.print(bot_table)
 
 
 class _Resume:
@@ -261,6 +318,8 @@ def play_command(
     resume: Annotated[Path | None, typer.Option(
         help="go on with the unfinished game in this record (its game, seats and seed)")
     ] = None,
+    lang: LangOption = None,
+    names: NamesOption = None,
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat with friends."""
     resumed: Record | None = None
@@ -289,12 +348,18 @@ def play_command(
     else:
         seat_names = _seat_list(seats if seats is not None else "you,heuristic,heuristic")
         loaded = _load_for_seats(game, seat_names)
+    language = _language(lang)
+    shown_names = _names(names, len(seat_names))
     humans = [i for i, s in enumerate(seat_names) if s.lower() in HUMAN]
+    narrator = Narrator(loaded, humans or [0], lang=language, names=shown_names)
     bots: list[Bot] = []
     for i, name in enumerate(seat_names):
         if i in humans:
-            label = f"Driver {i + 1}" if len(humans) > 1 else f"Driver {i + 1} (you)"
-            bots.append(HumanSeat(loaded, console, label, hotseat=len(humans) > 1))
+            label = seat_name(i, language, shown_names)
+            if len(humans) == 1:
+                label = say(language, "you_mark", name=label)
+            bots.append(HumanSeat(loaded, console, label, hotseat=len(humans) > 1,
+                                  lang=language, names=shown_names, narrator=narrator))
         else:
             bots.append(make_bot(loaded, name))
     if record is not None:
@@ -309,11 +374,17 @@ def play_command(
                 for i, bot in enumerate(bots)]
         if resumed.start:
             start = loaded.state_from_text(resumed.start)
-    console.print(f"[bold]{loaded.TITLE}[/bold] — {loaded}, seed {seed}")
+    console.print(say(language, "header", title=f"[bold]{loaded.TITLE}[/bold]", game=loaded,
+                      seed=seed))
     for i, name in enumerate(seat_names):
-        console.print(f"  Driver {i + 1}: {'you' if i in humans else name}")
+        label = seat_name(i, language, shown_names)
+        if len(humans) == 1 and i in humans:
+            label = say(language, "you_mark", name=label)
+        who = say(language, "you") if i in humans else name
+        console.print(say(language, "seat_line", seat=label, who=who))
     if resumed is not None:
-        console.print(f"Resuming after {len(resumed.steps)} moves.")
+        console.print(say(language, "resuming", moves=len(resumed.steps)))
+    narrator.see(start if start is not None else loaded.new_initial_state())
     steps: list[Step] = []
     last: list[State] = []
 
@@ -332,9 +403,11 @@ def play_command(
             if replayed and resuming.replaying:
                 steps.append(step)
                 last[:] = [state]
+                narrator.see(state)
                 return  # the file already holds this step
         steps.append(step)
         last[:] = [state]
+        narrator.see(state)
         if record is not None:
             so_far().save(record)
 
@@ -343,23 +416,21 @@ def play_command(
     except (QuitGameError, KeyboardInterrupt) as stop:
         kept = record if record is not None else _free_name(loaded, seed)
         so_far().save(kept)
-        console.print(f"Game stopped after {len(steps)} moves; the record so far is in {kept}. "
-                      f"Go on with: rennbahn play --resume {kept}")
+        console.print(say(language, "stopped", moves=len(steps), file=kept))
         raise typer.Exit(code=130 if isinstance(stop, KeyboardInterrupt) else 0) from None
     final = loaded.state_from_text(result.final)
-    viewer = humans[0] if len(humans) == 1 else 0
+    viewer = humans[0] if humans else 0
     seat_bot = bots[viewer]
     if isinstance(seat_bot, _ResumingSeat):
         seat_bot = seat_bot.seat
-    if isinstance(seat_bot, HumanSeat):
-        seat_bot.show(final.observation(viewer))
-    else:
-        console.print(render_view(load_ui(loaded), final.observation(viewer), loaded))
-    console.print("Result: " + ", ".join(
-        f"Driver {i + 1} {r:g}" for i, r in enumerate(result.returns)))
+    if not isinstance(seat_bot, HumanSeat):
+        seat_bot = HumanSeat(loaded, console, seat_name(viewer, language, shown_names),
+                             hotseat=False, lang=language, names=shown_names, narrator=narrator)
+    seat_bot.show(viewer, final.observation(viewer), hints=False)
+    console.print(say(language, "result", scores=_scores(result.returns, language, shown_names)))
     if record is not None:
         result.save(record)
-        console.print(f"Record saved to {record}")
+        console.print(say(language, "saved", file=record))
 
 
 @app.command()
@@ -371,7 +442,12 @@ def sim(
     workers: Annotated[int, typer.Option(min=1, max=MAX_WORKERS, help="worker processes")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON to stdout")] = False,
 ) -> None:
-    """Simulate many games between bots: win rate per seat with a 95% interval."""
+    """Simulate many games between bots: win rate per seat with a 95% interval.
+
+    The table counts seats from 1. The JSON is for programs: each entry of ``seats`` has
+    ``seat``, the 0-based index into ``--seats`` (the protocol's numbering), and
+    ``number``, the same seat counted from 1 as the table shows it.
+    """
     try:
         seat_names = _seat_list(seats)
         loaded = _load_for_seats(game, seat_names)
@@ -389,6 +465,8 @@ def sim(
     except RennbahnError as error:
         raise _fail(str(error)) from error
     data = summary.to_json()
+    for entry in data["seats"]:
+        entry["number"] = entry["seat"] + 1
     if as_json:
         sys.stdout.write(json.dumps(data, indent=1) + "\n")
         return
@@ -420,49 +498,64 @@ def sim(
 def replay_command(
     file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
     seat: Annotated[int | None, typer.Option(
-        help="show the game as this seat (0-based) saw it, others' secrets masked")] = None,
+        min=1, help="show the game as this seat (counted from 1) saw it, others' secrets "
+        "masked")] = None,
     pause: Annotated[bool, typer.Option(help="wait for Enter after each step")] = False,
+    lang: LangOption = None,
+    names: NamesOption = None,
 ) -> None:
     """Step through a game record, checking every move."""
+    language = _language(lang)
     record = Record.load(file)
+    shown_names = _names(names, len(record.seats))
+    if seat is not None and seat > len(record.seats):
+        raise ParameterError(f"--seat {seat}: the record has seats 1 to {len(record.seats)}")
+    index = seat - 1 if seat is not None else None
     ui = None
+    narrate = None
     last: dict[str, Any] | None = None
     for number, (step, state) in enumerate(replay(record)):
         game = state.get_game()
         if ui is None:
             ui = load_ui(game)
-            console.print(f"[bold]{game.TITLE}[/bold] — {record.game}, seed {record.seed}, "
-                          f"seats {', '.join(record.seats)}")
+            narrate = narrator_of(game)
+            console.print(say(language, "header", title=f"[bold]{game.TITLE}[/bold]",
+                              game=record.game, seed=record.seed))
+            for i, name in enumerate(record.seats):
+                console.print(say(language, "seat_line", seat=seat_name(i, language, shown_names),
+                                  who=name))
         if step is not None:
-            who = {-1: "chance", -2: "all"}.get(step.actor, f"Driver {step.actor + 1}")
+            who = {-1: say(language, "chance"), -2: say(language, "all")}.get(
+                step.actor, seat_name(step.actor, language, shown_names))
             moves = list(step.moves)
-            if seat is not None:  # what that seat saw: others' secrets stay masked
-                seen = state.history_notation(seat)[-len(moves):]
+            if index is not None:  # what that seat saw: others' secrets stay masked
+                seen = state.history_notation(index)[-len(moves):]
                 moves = [m.partition(":")[2] for m in seen]
             console.print(f"{number:4d}. {who}: {', '.join(moves)}", soft_wrap=True)
-        if seat is not None:
-            observation = state.observation(seat)
-            for line in narration(ui, last, observation):
-                console.print(f"      {line}")
+        if index is not None:
+            observation = state.observation(index)
+            for line in narration(narrate, last, observation, lang=language, names=shown_names):
+                console.print(f"      {line}", soft_wrap=True)
             last = observation
             if pause or state.is_terminal():
-                console.print(render_view(ui, observation, game))
+                console.print(render_view(ui, observation, game, lang=language,
+                                          names=shown_names, hints=False))
         if pause:
             try:
-                console.input("(Enter for the next step) ")
+                console.input(say(language, "next_step"))
             except EOFError:  # input closed: stop here, as a reader who walks away
                 return
     if not record.finished:
-        console.print(f"Unfinished after {len(record.steps)} moves (replayed and checked); "
-                      f"go on with: rennbahn play --resume {file}")
+        console.print(say(language, "unfinished", moves=len(record.steps), file=file))
         return
-    console.print("Result: " + ", ".join(
-        f"Driver {i + 1} {r:g}" for i, r in enumerate(record.returns)) + " (replayed and checked)")
+    console.print(say(language, "replayed",
+                      scores=_scores(record.returns, language, shown_names)))
 
 
 def _mount_optional() -> None:
-    """Commands in modules of their own: ``rennbahn tracks`` (Ausgebremst's tracks) and
-    ``rennbahn serve`` (the web server; its own module keeps the web extra optional)."""
+    """Commands in modules of their own: ``rennbahn tracks`` (Ausgebremst's tracks),
+    ``rennbahn serve`` (the web server; its own module keeps the web extra optional) and
+    ``rennbahn tournament`` (bots against each other, seats rotated)."""
     try:
         tracks = importlib.import_module("rennbahn.cli.tracks")
     except ModuleNotFoundError:
@@ -475,6 +568,12 @@ def _mount_optional() -> None:
         pass
     else:
         app.command(name="serve")(serve.serve)
+    try:
+        tournament = importlib.import_module("rennbahn.cli.tournament")
+    except ModuleNotFoundError:
+        pass
+    else:
+        app.command(name="tournament")(tournament.tournament)
 
 
 _mount_optional()
