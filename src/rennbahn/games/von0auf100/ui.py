@@ -8,7 +8,7 @@ and ``beliefs`` are commands a person types at the prompt (:data:`EXTRA_COMMANDS
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -17,9 +17,12 @@ from rich.table import Table
 from rich.text import Text
 
 from rennbahn.core.driver import SeatView
+from rennbahn.core.i18n import seat_name
 from rennbahn.core.protocol import Game
+from rennbahn.games.von0auf100 import narration
 from rennbahn.games.von0auf100.bots import beliefs
 from rennbahn.games.von0auf100.components import COLOUR_NAMES, COLOURS
+from rennbahn.games.von0auf100.narration import Teller
 
 CAR_STYLE = dict(zip(COLOURS, ("bold red", "bold dark_orange", "bold yellow", "bold green",
                                "bold blue", "bold magenta"), strict=True))
@@ -28,8 +31,9 @@ CARD_LOOK = {".": ("·", "dim"), "x": ("2x", "bold cyan"), "o": ("oil", "bold bl
 SQUARES_PER_LINE = 19
 
 
-def player_name(seat: int) -> str:
-    return f"Driver {seat + 1}"  # as the rennbahn command names the seats
+def player_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """What people call a seat (the name given, else "Driver n" from 1)."""
+    return seat_name(seat, lang, names)
 
 
 def _card(code: str) -> Text:
@@ -43,7 +47,7 @@ def _car(letter: str) -> Text:
     return Text(letter, style=CAR_STYLE[letter])
 
 
-def _track(obs: dict[str, Any]) -> RenderableType:
+def _track(obs: Mapping[str, Any], say: Teller) -> RenderableType:
     track: str = obs["track"]
     length: int = obs["length"]
     out = set(obs["out"])
@@ -61,7 +65,7 @@ def _track(obs: dict[str, Any]) -> RenderableType:
         for square in squares:
             table.add_column("S/Z" if square in (0, length + 1) else str(square),
                              justify="center")
-        cards = [Text("start", style="bold") if s in (0, length + 1) else
+        cards = [Text(say("ui_start"), style="bold") if s in (0, length + 1) else
                  _card(track[s - 1]) if s <= len(track) else Text("?", style="dim")
                  for s in squares]
         table.add_row(*cards)
@@ -76,130 +80,100 @@ def _track(obs: dict[str, Any]) -> RenderableType:
     return Group(*tables)
 
 
-def _drivers(obs: dict[str, Any]) -> RenderableType:
-    table = Table(title="Driver cards", title_justify="left", padding=(0, 1))
+def _drivers(obs: Mapping[str, Any], say: Teller) -> RenderableType:
+    table = Table(title=say("ui_driver_cards"), title_justify="left", padding=(0, 1))
     for letter in COLOURS:
         table.add_column(_car(letter), justify="center")
     out = set(obs["out"])
-    cans = {letter: str(i + 1) for i, letter in enumerate(obs["on"])}
+    n: int = obs["players"]
+    cans = {letter: i for i, letter in enumerate(obs["on"])}
     owners = obs["owners"]
     row = []
     for letter in COLOURS:
         if letter in out:
             who = owners.get(letter)
-            row.append(Text("across" + (f" ({player_name(who)})" if who is not None else ""),
-                            style="dim"))
+            row.append(Text(say("ui_across") + (f" ({say.seat(who)})" if who is not None
+                                                else ""), style="dim"))
         elif letter in cans:
-            row.append(Text(f"can {cans[letter]}", style="bold"))
+            index = cans[letter]
+            seat = (obs["start"] + index) % n  # who placed it: the seats in turn
+            row.append(Text(f"{say('ui_can', n=index + 1)} ({say.seat(seat)})", style="bold"))
         else:
             row.append(Text("-", style="dim"))
     table.add_row(*row)
     return table
 
 
-def _status(obs: dict[str, Any]) -> Text:
-    you: int = obs["you"]
+def _status(obs: Mapping[str, Any], say: Teller) -> Text:
+    you = obs.get("you")
     text = Text()
     phase = obs["phase"]
     if phase == "over":
-        text.append("The game is over. ", style="bold")
+        text.append(say("ui_over"), style="bold")
     elif phase == "layout":
-        text.append("The track is being laid. ")
+        text.append(say("ui_layout"))
     elif phase == "deal":
-        text.append("The licences are being dealt. ")
+        text.append(say("ui_deal"))
     else:
         mover: int = obs["to_move"]
-        who = "Your" if mover == you else f"{player_name(mover)}'s"
-        text.append(f"{who} turn: can {obs['next_can']}", style="bold")
-        text.append(f" of {obs['cans']}. ")
+        turn = (say("ui_your_turn", can=obs["next_can"]) if mover == you else
+                say("ui_turn", name=say.seat(mover), can=obs["next_can"]))
+        text.append(turn, style="bold")
+        text.append(say("ui_of", cans=obs["cans"]))
     withdrawn = obs["withdrawn"]
-    if withdrawn:
+    if withdrawn and phase != "over":
         gone = ", ".join(str(5 - i) for i in range(withdrawn))
-        text.append(f"Cans withdrawn: {gone}. ", style="dim")
-    if obs["pending"]:
-        text.append(f"{obs['pending']} more from next round. ", style="dim")
-    text.append(f"Starting tile: {player_name(obs['start'])}.")
+        text.append(say("ui_withdrawn", cans=gone), style="dim")
+    if obs["pending"] and phase != "over":
+        text.append(say("ui_pending", n=obs["pending"]), style="dim")
+    if phase != "over":
+        text.append(say("ui_tile", name=say.seat(obs["start"])))
     return text
 
 
-def _scores(obs: dict[str, Any]) -> Text:
-    parts = [f"{player_name(s)}{' (you)' if s == obs['you'] else ''}: {v}"
+def _scores(obs: Mapping[str, Any], say: Teller) -> Text:
+    parts = [f"{say.seat(s)}{say('ui_you') if s == obs.get('you') else ''}: {v}"
              for s, v in enumerate(obs["score"])]
-    return Text("Score — " + ", ".join(parts), style="dim")
+    return Text(say("ui_score", list=", ".join(parts)), style="dim")
 
 
-def render(observation: dict[str, Any], game: Game) -> RenderableType:
-    """The table as the observing seat sees it (without its licence)."""
+def render(observation: Mapping[str, Any], game: Game, lang: str = "en",
+           names: Sequence[str] | None = None, prompt: bool = True) -> RenderableType:
+    """The table as the observing seat sees it (without its licence; the public observation:
+    as a spectator). At the end: every licence uncovered, the scores and the winner.
+
+    ``prompt``: whether a person plays this seat now (the hint to type ``licence`` is shown
+    only then, and never once the game is over); a replay passes False.
+    """
+    say = Teller(lang, names)
     obs = observation
-    title = f"Von 0 auf 100 — race {obs['race']} of {obs['races']}, round {obs['round']}"
+    title = say("ui_title", race=obs["race"], races=obs["races"], round=obs["round"])
     parts: list[RenderableType] = [
         Text(title, style="bold"),
-        _track(obs),
-        _drivers(obs),
-        _status(obs),
+        _track(obs, say),
+        _drivers(obs, say),
+        _status(obs, say),
     ]
-    if obs["races"] > 1 or any(obs["score"]):
-        parts.append(_scores(obs))
-    parts.append(Text("Type 'licence' to see your car (the others look away), 'beliefs' for "
-                      "who may own which car.", style="dim italic"))
+    over = obs["phase"] == "over"
+    if over:
+        parts.append(Text("\n".join(narration.result(obs, lang=lang, names=names)),
+                          style="bold"))
+    elif obs["races"] > 1 or any(obs["score"]):
+        parts.append(_scores(obs, say))
+    if prompt and not over and isinstance(obs.get("you"), int):
+        parts.append(Text(say("ui_hint"), style="dim italic"))
     return Group(*parts)
 
 
-def narrate(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """A plain account of the cans placed and cars across between two observations."""
-    lines: list[str] = []
-    n: int = after["players"]
-    if after["race"] != before["race"]:
-        lines.append(f"Race {before['race']} is over; race {after['race']} begins.")
-    elif after["round"] == before["round"]:
-        for index in range(len(before["on"]), len(after["on"])):
-            seat = (after["start"] + index) % n
-            lines.append(f"{player_name(seat)} put can {index + 1} on {after['on'][index]}.")
-    else:
-        lines.append(f"Round {before['round']} ended; now round {after['round']}.")
-    target: int = after["target"]
-    if after["race"] == before["race"]:
-        for letter in COLOURS:
-            old, new = before["cars"][letter], after["cars"][letter]
-            if old != new:
-                lines.append(f"{COLOUR_NAMES[COLOURS.index(letter)]} car: {old} → "
-                             f"{_square(new, target)}.")
-    last = after["last"]
-    if last is not None and last != before["last"]:
-        lines.append(f"Last: {player_name(last['seat'])} put can {last['can']} on "
-                     f"{last['car']} ({last['from']} → {_square(last['to'], target)}).")
-    decided = ""
-    for race, letter, seat, how in after["finishes"][len(before["finishes"]):]:
-        if how != "crossed" and how != decided:
-            decided = how
-            why = (f"after {before['round']} rounds the safety stop"
-                   if how == "stopped" else "no car can reach the line past the oil any more")
-            lines.append(f"Race {race}: {why}; the cars count as across in the order of "
-                         "their squares, the furthest first (I16, I17).")
-        across = "crossed the line" if how == "crossed" else "counts as across"
-        if seat is None:
-            lines.append(f"Race {race}: {letter} {across}; nobody claims it, it is put aside.")
-        else:
-            lines.append(f"Race {race}: {letter} {across}; {player_name(seat)} "
-                         f"{_uncovers(after, race, seat)}.")
-    return lines
+def legend(lang: str = "en") -> list[str]:
+    """What the symbols and words of the drawing mean, one line each (for ``help``)."""
+    return Teller(lang)("ui_legend").split("\n")
 
 
-def _uncovers(after: dict[str, Any], race: int, seat: int) -> str:
-    """What a seat shows when its car crosses: its licence, or with two players in a race
-    to win both of its licences (I12)."""
-    if after["players"] != 2 or after["scoring"] == "season":
-        return "uncovers the licence"
-    cars = sorted((c for c, s in after["owners"].items() if s == seat), key=COLOURS.index)
-    if after["race"] == race and len(cars) == 2:
-        return f"uncovers both licences ({cars[0]} and {cars[1]})"
-    return "uncovers both licences"
-
-
-def _square(square: int, target: int) -> str:
-    """Where a move took a car: its square, or across the line (a move that would go further
-    ends there, so the square it would have reached is not told)."""
-    return "across the line" if square >= target else str(square)
+def narrate(before: Mapping[str, Any] | None, after: Mapping[str, Any], *, lang: str = "en",
+            names: Sequence[str] | None = None) -> list[str]:
+    """What happened between two observations of one seat: ``narration.narrate``."""
+    return narration.narrate(before, after, lang=lang, names=names)
 
 
 def show_licence(view: SeatView) -> RenderableType:
@@ -238,4 +212,4 @@ EXTRA_COMMANDS: dict[str, tuple[str, Callable[[SeatView], RenderableType]]] = {
                 show_beliefs),
 }
 
-__all__ = ["EXTRA_COMMANDS", "narrate", "render"]
+__all__ = ["EXTRA_COMMANDS", "legend", "narrate", "render"]
