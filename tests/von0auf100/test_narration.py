@@ -1,0 +1,162 @@
+"""The narration of Von 0 auf 100 (issue 12): every step, every seat, both languages; the
+defects found when the game was tried as a new user would, one test each."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from rich.console import Console, RenderableType
+
+import rennbahn
+from rennbahn.core.driver import random_step
+from rennbahn.core.i18n import missing_keys
+from rennbahn.games.von0auf100 import narration, ui
+from rennbahn.games.von0auf100.components import COLOURS
+from rennbahn.games.von0auf100.rules import Von0auf100State
+from tests.von0auf100.states import notation
+
+VARIANTS = ("von0auf100(race=small)", "von0auf100(players=2,race=small)",
+            "von0auf100(players=5,races=2)", "von0auf100(race=small,scoring=season)")
+
+
+def shown(renderable: RenderableType) -> str:
+    console = Console(width=140, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_the_catalogue_has_every_text_in_both_languages() -> None:
+    assert missing_keys(narration.CATALOGUE) == {}
+
+
+def _views(state: Von0auf100State, seat: int | None) -> Mapping[str, Any]:
+    return state.public_observation() if seat is None else state.observation(seat)
+
+
+def _secret_cars(state: Von0auf100State, seat: int | None,
+                 view: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """(car, owner) of every licence in the current race that ``seat`` may not know."""
+    race = view["race"]
+    known = set(view["owners"]) | {f[1] for f in view["finishes"] if f[0] == race}
+    return [(COLOURS[c], s) for c in range(6) if (s := state.owner[c]) >= 0
+            and s != seat and COLOURS[c] not in known]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_step_is_told_for_every_seat_and_tells_no_secret(variant: str, lang: str) -> None:
+    game = rennbahn.load_game(variant)
+    state = game.new_initial_state()
+    assert isinstance(state, Von0auf100State)
+    seats: list[int | None] = [*range(game.num_players()), None]
+    before = {s: _views(state, s) for s in seats}
+    for s in seats:
+        assert narration.narrate(None, before[s], lang=lang)
+    rng = random.Random(11)
+    while not state.is_terminal():
+        random_step(state, rng)
+        for s in seats:
+            after = _views(state, s)
+            lines = narration.narrate(before[s], after, lang=lang, names=None)
+            if after != before[s]:
+                assert lines, f"nothing told for seat {s} at {state.to_text()}"
+            told = " ".join(lines)
+            for car, owner in _secret_cars(state, s, after):
+                name = ("Driver" if lang == "en" else "Fahrer") + f" {owner + 1}"
+                assert f"{car} {name}" not in told
+                assert f"licence of {car}" not in told
+                assert f"Führerschein von {car}" not in told
+            own = [c for c in COLOURS if c not in after.get("licences", [])]
+            for car in own:
+                assert f"({car}). Keep it secret" not in told
+                assert f"({car}). Halte ihn" not in told
+            before[s] = after
+
+
+def test_who_placed_which_can_survives_the_round_end() -> None:
+    """Issue 12: a round ended during the bots' turns and the narration lost who put which
+    can where. Seat 1 puts can 4 (not the last), the bot in seat 2 the last can: every seat,
+    narrated step by step, is told both cans with the driver, the driver card and the move."""
+    game = rennbahn.load_game("von0auf100(players=3,race=small)")
+    state = game.state_from_text(notation(players=3, deal="RYG", round=4, on="RO",
+                                          pos="4,5,2,3,1,0"))
+    for seat, car, can, start in ((2, "Y", 3, 2), (0, "P", 4, 0)):
+        befores = {s: state.observation(s) for s in range(3)}
+        public = state.public_observation()
+        state.apply_action(state.string_to_action(seat, car))
+        for s in range(3):
+            lines = narration.narrate(befores[s], state.observation(s))
+            assert lines[0].startswith(f"Driver {seat + 1} puts can {can} on the ")
+            assert f"driver card ({car}): the car moves from {start} to " in lines[0]
+        told = narration.narrate(public, state.public_observation(), lang="de")
+        assert told[0].startswith(f"Fahrer {seat + 1} legt Kanister {can} auf die ")
+    # Can 5 ends the round: the cans leave the driver cards, and the step still tells it.
+    before = state.observation(0)
+    state.apply_action(state.string_to_action(1, "G"))
+    lines = narration.narrate(before, state.observation(0))
+    assert state.observation(0)["on"] == []  # the round ended: the cans are off the cards
+    assert lines[0] == ("Driver 2 puts can 5 on the green driver card (G): the car moves "
+                        "from 3 to 8.")
+    assert lines[1].startswith("Round 5: Driver 2 holds the starting tile")
+
+
+def test_the_end_reveals_every_licence_and_the_scores_and_the_winner() -> None:
+    """Issue 12: at the end nothing was revealed. The narration of the last step and the
+    drawing show every licence uncovered by the rules, the scores and the winner."""
+    game = rennbahn.load_game("von0auf100(race=small)")
+    state = game.state_from_text(notation(round=3, deal="RYBP", on="ROY", pos="1,2,3,17,0,0"))
+    before = state.observation(2)
+    state.apply_action(state.string_to_action(1, "G"))  # green: nobody's; put aside
+    state.apply_action(state.string_to_action(2, "B"))
+    while not state.is_terminal():
+        before = state.observation(2)
+        legal = state.legal_actions(state.current_player())
+        state.apply_action(legal[-1])
+    after = state.observation(2)
+    lines = narration.narrate(before, after)
+    winner = next(f[2] for f in after["finishes"] if f[2] is not None)
+    car = next(f[1] for f in after["finishes"] if f[2] is not None)
+    assert f"Race 1 is over: Driver {winner + 1} wins it." in lines
+    assert any(line.startswith("Licences uncovered:") and f"{car} Driver {winner + 1}" in line
+               for line in lines)
+    assert "Score: " + ", ".join(f"Driver {s + 1} {v}" for s, v in
+                                 enumerate(after["score"])) + "." in lines
+    assert lines[-1] == f"The game is over: Driver {winner + 1} wins with 1 race won."
+    drawn = shown(ui.render(after, game))
+    assert "Licences uncovered:" in drawn and "The game is over" in drawn
+    german = shown(ui.render(after, game, lang="de"))
+    assert "Aufgedeckte Führerscheine:" in german and "gewinnt mit" in german
+
+
+def test_the_licence_hint_only_while_the_seat_plays() -> None:
+    """Issue 12: "Type 'licence' ..." was shown after the game and during a replay."""
+    game = rennbahn.load_game("von0auf100(race=small)")
+    state = game.state_from_text(notation(round=3, deal="RYBP", on="ROY", pos="1,2,3,17,0,0"))
+    obs = state.observation(3)
+    assert "Type 'licence'" in shown(ui.render(obs, game))
+    assert "Tippe 'licence'" in shown(ui.render(obs, game, lang="de"))
+    assert "licence" not in shown(ui.render(obs, game, prompt=False))
+    assert "licence" not in shown(ui.render(state.public_observation(), game))
+    rng = random.Random(3)
+    while not state.is_terminal():
+        random_step(state, rng)
+    assert "Type 'licence'" not in shown(ui.render(state.observation(3), game))
+
+
+def test_names_and_legend_in_both_languages() -> None:
+    game = rennbahn.load_game("von0auf100(race=small)")
+    state = game.state_from_text(notation(round=3, deal="RYBP", on="ROY", pos="1,2,3,17,0,0"))
+    names = ["Ada", "Bo", "Cy", "Di"]
+    drawn = shown(ui.render(state.observation(1), game, lang="de", names=names))
+    assert "Du bist dran: Kanister 4 von 5." in drawn and "Kanister 1 (Cy)" in drawn
+    before = state.observation(0)
+    state.apply_action(state.string_to_action(1, "G"))
+    lines = ui.narrate(before, state.observation(0), lang="de", names=names)
+    assert lines[0].startswith("Bo legt Kanister 4 auf die grüne Fahrerkarte (G)")
+    for lang in ("en", "de"):
+        legend = ui.legend(lang)
+        assert len(legend) >= 4 and all(legend)
+    assert any("Ölfleck" in line for line in ui.legend("de"))
