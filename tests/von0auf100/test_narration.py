@@ -160,3 +160,16 @@ def test_names_and_legend_in_both_languages() -> None:
         legend = ui.legend(lang)
         assert len(legend) >= 4 and all(legend)
     assert any("Ölfleck" in line for line in ui.legend("de"))
+
+
+def test_several_steps_at_once_still_tell_every_can_of_the_round() -> None:
+    """A caller that narrates between one person's turns (several bot moves) within a round
+    is told every can placed, with its driver and driver card."""
+    game = rennbahn.load_game("von0auf100(race=small)")
+    state = game.state_from_text(notation(round=3, deal="RYBP", on="R", pos="1,0,0,17,0,0"))
+    before = state.observation(0)
+    state.apply_action(state.string_to_action(3, "O"))
+    state.apply_action(state.string_to_action(0, "Y"))
+    lines = narration.narrate(before, state.observation(0))
+    assert lines[0] == "Driver 4 puts can 2 on the orange driver card (O)."
+    assert lines[1].startswith("Driver 1 puts can 3 on the yellow driver card (Y): the car")

@@ -59,6 +59,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # -- the cans --------------------------------------------------------------------------
     "placed": ("{name} puts can {can} on the {colour} driver card ({car}): {move}.",
                "{name} legt Kanister {can} auf die {colour} Fahrerkarte ({car}): {move}."),
+    "placed_only": ("{name} puts can {can} on the {colour} driver card ({car}).",
+                    "{name} legt Kanister {can} auf die {colour} Fahrerkarte ({car})."),
     "move": ("the car moves from {start} to {end}", "das Auto fährt von {start} auf {end}"),
     "move_back": ("the car slides back from {start} to {end}",
                   "das Auto rutscht von {start} zurück auf {end}"),
@@ -297,8 +299,22 @@ def _placed(before: View, after: View, say: Teller) -> list[str]:
     track = str(before["track"])
     if 0 < start <= len(track) and track[start - 1] != ".":
         move += say("from_card", card=say.kind(track[start - 1]))
-    return [say("placed", name=say.seat(int(last["seat"])), can=last["can"],
-                colour=say("colour_" + car), car=car, move=move)]
+    lines = _skipped(before, after, say)
+    lines.append(say("placed", name=say.seat(int(last["seat"])), can=last["can"],
+                     colour=say("colour_" + car), car=car, move=move))
+    return lines
+
+
+def _skipped(before: View, after: View, say: Teller) -> list[str]:
+    """Cans placed between the two views before the last one (a caller that narrates several
+    steps at once, within one round): who put which can on which driver card."""
+    if not _same_race(before, after) or before["round"] != after["round"]:
+        return []
+    n = int(after["players"])
+    start = int(after["start"])
+    return [say("placed_only", name=say.seat((start + i) % n), can=i + 1,
+                colour=say("colour_" + car), car=car)
+            for i, car in enumerate(after["on"][len(before["on"]):-1], len(before["on"]))]
 
 
 def _finishes(before: View, after: View, say: Teller) -> list[str]:
