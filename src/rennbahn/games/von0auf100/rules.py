@@ -23,7 +23,11 @@ State notation (``to_text``), ``key=value`` fields separated by spaces::
   racing were caught by oil or the safety stop came (I16, I17); ``score``: races won (or
   season points) per seat;
 * ``given``: per seat, the squares it moved each car this race (public, what the cans did);
-* ``last``: the last placement ``seat:can:car:from:to``; ``over``: 1 when the game is over.
+* ``last``: the last placement ``seat:can:car:from:to``; ``over``: 1 when the game is over;
+* ``prev`` (optional: written when known, absent or ``-`` when not): the cars that got cans
+  in the round before the current one (or the last round of the race before), in can order;
+  the seats that placed them follow from ``start`` (the tile passed on since), so the view
+  keeps who put which can where after a round ends.
 ``-`` stands for an empty field. The reader refuses a state the rules cannot reach
 (docs/rules/von0auf100.md, "Notation", lists what is checked).
 """
@@ -96,7 +100,7 @@ class Von0auf100Game(Game):
 
     NAME: ClassVar[str] = "von0auf100"
     TITLE: ClassVar[str] = "Von 0 auf 100"
-    VERSION: ClassVar[int] = 3
+    VERSION: ClassVar[int] = 4
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 5
     HIDDEN_INFORMATION: ClassVar[bool] = True
@@ -237,6 +241,7 @@ class Von0auf100State(State):
         "owner",
         "pending",
         "pos",
+        "prev",
         "race",
         "round",
         "score",
@@ -253,6 +258,7 @@ class Von0auf100State(State):
         self.fin: list[Finish] = []
         self.last: tuple[int, int, int, int, int] | None = None
         self.over = False
+        self.prev: list[int] = []
         self._start_race(0)  # I7: seat 0 holds the starting tile first
 
     def _start_race(self, start: int) -> None:
@@ -265,6 +271,8 @@ class Von0auf100State(State):
         self.track: list[int] = []
         self.left = list(g.layout)
         self.deal: list[int] = []
+        if getattr(self, "on", None):
+            self.prev = self.on  # the race before ended in this round
         self.owner = [NOBODY] * NUM_CARS
         self.pos = [0] * NUM_CARS
         self.out = 0
@@ -390,6 +398,7 @@ class Von0auf100State(State):
         self.pending = 0
         racing = NUM_CARS - bin(self.out).count("1")
         self.cans = min(NUM_CANS - self.withdrawn, racing)
+        self.prev = self.on
         self.on = []
         self.busy = self.out
         if self.caught():  # I17
@@ -527,6 +536,8 @@ class Von0auf100State(State):
                 self.given[s * NUM_CARS:(s + 1) * NUM_CARS] for s in range(g.players)
             ],
             "last": last,
+            "previous": [{"seat": (self.start - 1 + i) % g.players, "can": i + 1,
+                          "car": COLOURS[c]} for i, c in enumerate(self.prev)],
             "score": list(self.score),
         }
 
@@ -542,7 +553,7 @@ class Von0auf100State(State):
         if self.last is not None:
             seat, can, car, here, there = self.last
             last = f"{seat}:{can}:{COLOURS[car]}:{here}:{there}"
-        fields = (
+        fields: tuple[str, ...] = (
             f"race={self.race}",
             f"round={self.round}",
             f"start={self.start}",
@@ -559,6 +570,8 @@ class Von0auf100State(State):
             "last=" + last,
             f"over={int(self.over)}",
         )
+        if self.prev:  # optional: written when the round before is known
+            fields += ("prev=" + "".join(COLOURS[c] for c in self.prev),)
         return " ".join(fields)
 
     def _read(self, text: str) -> None:
@@ -567,7 +580,7 @@ class Von0auf100State(State):
         g = self.g
         n = g.players
         keys = ("race", "round", "start", "cans", "wd", "pend", "track", "deal", "on", "pos",
-                "fin", "score", "given", "last", "over")
+                "fin", "score", "given", "last", "over", "prev")
         fields: dict[str, str] = {}
         for part in text.split():
             key, sep, value = part.partition("=")
@@ -577,6 +590,7 @@ class Von0auf100State(State):
                     "once, as key=value"
                 )
             fields[key] = value
+        fields.setdefault("prev", "-")  # optional: the round before, when recorded
         missing = [k for k in keys if k not in fields]
         if missing:
             raise NotationError(f"state notation {text!r} lacks {', '.join(missing)}")
@@ -631,6 +645,7 @@ class Von0auf100State(State):
         if len(self.score) != n or len(rows) != n or len(self.given) != n * NUM_CARS:
             raise NotationError(f"score needs {n} numbers and given {n} rows of {NUM_CARS}")
         self.last = None if fields["last"] == "-" else _last(fields["last"], n, g.target)
+        self.prev = _cars(fields["prev"], "prev")
         _Check(self).run()
 
     # -- copying and hidden information ----------------------------------------------------
@@ -656,6 +671,7 @@ class Von0auf100State(State):
         copy.score = list(self.score)
         copy.given = list(self.given)
         copy.last = self.last
+        copy.prev = list(self.prev)
         copy.over = self.over
         copy._log = []
         copy._origin = None
@@ -753,6 +769,7 @@ class _Check:
         else:
             self.racing()
         self.last()
+        self.previous()
 
     # -- the cars out of every race, and the score ---------------------------------------
     def finishes(self) -> None:
@@ -913,6 +930,28 @@ class _Check:
         ) or (judged and racing and rank(judged[-1]) > min(map(rank, racing))):
             self.fail("the cars judged by their squares are the cars furthest ahead, in "
                       "order (I17)")
+
+    # -- the round before ------------------------------------------------------------------
+    def previous(self) -> None:
+        """``prev``, when recorded: the cans of the round before (every can of it, as the
+        round is over, unless a car across ended the race in it); ``last`` is its last can
+        while no can of this round is placed."""
+        s, g = self.s, self.g
+        if not s.prev:
+            return
+        if s.race == 1 and s.round == 1:
+            self.fail("prev names a round before the first round of the game")
+        if len(s.prev) > NUM_CANS:
+            self.fail(f"prev names more than {NUM_CANS} cans")
+        if s.round > 1 and len(s.prev) < s.cans:
+            self.fail(f"prev has {len(s.prev)} cans but cans never come back, so the "
+                      f"round before had at least the {s.cans} of this one")
+        if not s.on and s.last is not None:
+            seat, can, car, _, _ = s.last
+            if (seat, can, car) != ((s.start - 2 + len(s.prev)) % g.players, len(s.prev),
+                                    s.prev[-1]):
+                self.fail("last must be the last can of prev (the round before), placed by "
+                          "the seat whose turn it was")
 
     # -- the last placement ----------------------------------------------------------------
     def last(self) -> None:
