@@ -3,6 +3,7 @@
 
     python3 tasks.py serve   # set up, then start the web server (SQLite) and print its URL
     python3 tasks.py play    # set up, then race Gib Gas! against two bots in the terminal
+                             # (or name a game: play grandprix --seats you,heuristic)
     python3 tasks.py test    # set up, then run ruff, mypy --strict and every test
 
 Each makes a virtual environment in .venv and installs the project into it (again only when
@@ -23,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
-EXTRAS = {"serve": "[web]", "play": "", "test": "[dev,rl,web]"}
+EXTRAS = {"serve": "[web]", "play": "", "test": "[dev,rl,web]", "package": "[dev,rl,web]"}
 
 
 def run(*command: str | Path) -> None:
@@ -67,18 +68,31 @@ def browser() -> None:
           "(install Debian's package 'chromium' to run them)", flush=True)
 
 
+def play_arguments(given: list[str]) -> list[str]:
+    """``rennbahn`` arguments for ``tasks.py play``: a game named first is played (with any
+    options after it); only options play Gib Gas!; nothing races Gib Gas! against two bots."""
+    if not given:
+        return ["play", "gibgas", "--seats", "you,heuristic,heuristic"]
+    if given[0].startswith("-"):
+        return ["play", "gibgas", *given]
+    return ["play", *given]
+
+
 def main(argv: list[str]) -> None:
     task = argv[0] if argv else ""
     if task not in EXTRAS:
-        sys.exit("usage: python3 tasks.py serve [options] | play [options] | test [pytest options]"
+        sys.exit("usage: python3 tasks.py serve [options] | play [game] [options] | test [pytest"
+                 " options] | package"
                  f"  (got {task!r})")
     setup(EXTRAS[task])
+    if task == "package":  # build the sdist and wheel and check them (CI runs it)
+        run(BIN / "python", "scripts/check_package.py")
+        return
     if task == "serve":
         run(BIN / "rennbahn", "serve", *argv[1:])
         return
     if task == "play":
-        options = argv[1:] or ["--seats", "you,heuristic,heuristic"]
-        run(BIN / "rennbahn", "play", "gibgas", *options)
+        run(BIN / "rennbahn", *play_arguments(argv[1:]))
         return
     browser()
     run(BIN / "ruff", "check", ".")
