@@ -173,3 +173,31 @@ def test_several_steps_at_once_still_tell_every_can_of_the_round() -> None:
     lines = narration.narrate(before, state.observation(0))
     assert lines[0] == "Driver 4 puts can 2 on the orange driver card (O)."
     assert lines[1].startswith("Driver 1 puts can 3 on the yellow driver card (Y): the car")
+
+
+def test_the_view_keeps_the_round_before_after_a_round_ends() -> None:
+    """Issue 12: after the round's last can the observation still says who put which can on
+    which driver card (``previous``), the drawing shows it, and a caller that narrates a
+    person's turn to the next is told every can (the round ended among the bots' turns)."""
+    game = rennbahn.load_game("von0auf100(players=3,race=small)")
+    state = game.state_from_text(notation(players=3, deal="RYG", round=4, on="RO",
+                                          pos="4,5,2,3,1,0"))
+    before = state.observation(1)
+    for seat, car in ((2, "Y"), (0, "P"), (1, "G")):
+        state.apply_action(state.string_to_action(seat, car))
+    after = state.observation(1)
+    assert after["on"] == []
+    assert [(p["seat"], p["can"], p["car"]) for p in after["previous"]] == [
+        (0, 1, "R"), (1, 2, "O"), (2, 3, "Y"), (0, 4, "P"), (1, 5, "G")]
+    lines = narration.narrate(before, after)
+    assert lines[:3] == ["Driver 3 puts can 3 on the yellow driver card (Y).",
+                         "Driver 1 puts can 4 on the purple driver card (P).",
+                         "Driver 2 puts can 5 on the green driver card (G): the car moves "
+                         "from 3 to 8."]
+    drawn = shown(ui.render(after, game))
+    assert "can 3 (Driver 3)" in drawn and "the cans of the round before" in drawn
+    text = state.to_text()
+    assert text.endswith(" prev=ROYPG")
+    assert game.state_from_text(text).observation(1) == after
+    with pytest.raises(rennbahn.NotationError, match="last must be the last can of prev"):
+        game.state_from_text(text.replace("prev=ROYPG", "prev=ROYGP"))

@@ -139,6 +139,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_driver_cards": ("Driver cards", "Fahrerkarten"),
     "ui_across": ("across", "im Ziel"),
     "ui_can": ("can {n}", "Kanister {n}"),
+    "ui_previous": ("Second row: the cans of the round before.",
+                    "Zweite Zeile: die Kanister der Runde davor."),
     "ui_over": ("The game is over. ", "Das Spiel ist vorbei. "),
     "ui_layout": ("The track is being laid. ", "Die Strecke wird gelegt. "),
     "ui_deal": ("The licences are being dealt. ", "Die Führerscheine werden ausgeteilt. "),
@@ -308,13 +310,17 @@ def _placed(before: View, after: View, say: Teller) -> list[str]:
 def _skipped(before: View, after: View, say: Teller) -> list[str]:
     """Cans placed between the two views before the last one (a caller that narrates several
     steps at once, within one round): who put which can on which driver card."""
-    if not _same_race(before, after) or before["round"] != after["round"]:
+    done = len(before["on"])
+    if _same_race(before, after) and before["round"] == after["round"]:
+        told = [{"seat": (int(after["start"]) + i) % int(after["players"]), "can": i + 1,
+                 "car": car} for i, car in enumerate(after["on"])][done:-1]
+    elif (after["round"] == int(before["round"]) + 1 or not _same_race(before, after)) \
+            and not after["on"] and after.get("previous"):
+        told = list(after["previous"])[done:-1]  # the round ended: the view keeps it
+    else:
         return []
-    n = int(after["players"])
-    start = int(after["start"])
-    return [say("placed_only", name=say.seat((start + i) % n), can=i + 1,
-                colour=say("colour_" + car), car=car)
-            for i, car in enumerate(after["on"][len(before["on"]):-1], len(before["on"]))]
+    return [say("placed_only", name=say.seat(int(p["seat"])), can=p["can"],
+                colour=say("colour_" + str(p["car"])), car=p["car"]) for p in told]
 
 
 def _finishes(before: View, after: View, say: Teller) -> list[str]:

@@ -101,6 +101,13 @@ def _drivers(obs: Mapping[str, Any], say: Teller) -> RenderableType:
         else:
             row.append(Text("-", style="dim"))
     table.add_row(*row)
+    previous = {p["car"]: p for p in obs.get("previous", [])}
+    if previous and not obs["on"]:  # the round just ended: who put which can where
+        table.add_row(*(Text(f"{say('ui_can', n=previous[c]['can'])} "
+                             f"({say.seat(previous[c]['seat'])})", style="dim")
+                        if c in previous else Text("") for c in COLOURS))
+        table.caption = say("ui_previous")
+        table.caption_justify = "left"
     return table
 
 
