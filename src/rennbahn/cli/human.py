@@ -55,8 +55,8 @@ def _accepts(function: Callable[..., Any], name: str) -> bool:
 def render_view(ui: ModuleType | None, observation: dict[str, Any], game: Game, *,
                 lang: str = "en", names: Sequence[str] | None = None,
                 hints: bool = True) -> RenderableType:
-    """The game's drawing of one seat's view. ``hints`` False hides prompts to type a
-    command (in a replay and after the game), where the game's ``render`` has such a flag."""
+    """The game's drawing of one seat's view. ``hints`` False hides its prompts to type a
+    command (in a replay and after the game) where the game's ``render`` takes ``prompt``."""
     if ui is None or not hasattr(ui, "render"):
         return Text(str(observation))
     render = ui.render
@@ -65,10 +65,8 @@ def render_view(ui: ModuleType | None, observation: dict[str, Any], game: Game, 
         keywords["lang"] = lang
     if _accepts(render, "names"):
         keywords["names"] = names
-    if not hints:
-        for name, parameter in inspect.signature(render).parameters.items():
-            if parameter.default is True and name not in keywords:
-                keywords[name] = False
+    if _accepts(render, "prompt"):
+        keywords["prompt"] = hints
     rendered: RenderableType = render(observation, game, **keywords)
     return rendered
 
@@ -105,8 +103,24 @@ def narration(narrate: Narrate | None, before: dict[str, Any] | None, after: dic
     return list(narrate(before, after))
 
 
+#: The seat number a :class:`Narrator` uses for the spectator's (public) view.
+SPECTATOR = -1
+
+
+def view_of(state: State, seat: int) -> dict[str, Any]:
+    """The seat's observation, or the public one for :data:`SPECTATOR`."""
+    return state.public_observation() if seat == SPECTATOR else state.observation(seat)
+
+
+def awaits_roll(observation: dict[str, Any], seat: int) -> bool:
+    """Whether the chance node now due is ``seat``'s own roll of the die (an observation
+    with ``turn`` and ``phase`` "roll", as Grand Prix's, says so)."""
+    return observation.get("turn") == seat and observation.get("phase") == "roll"
+
+
 class Narrator:
-    """Narrates every step for each watched seat and keeps the lines until they are shown."""
+    """Narrates every step for each watched seat (:data:`SPECTATOR`: the public view) and
+    keeps the lines until they are shown."""
 
     def __init__(self, game: Game, seats: Sequence[int], *, lang: str,
                  names: Sequence[str] | None) -> None:
@@ -119,7 +133,7 @@ class Narrator:
     def see(self, state: State) -> None:
         """Narrate the step that led to ``state`` for every watched seat."""
         for seat, before in self.last.items():
-            after = state.observation(seat)
+            after = view_of(state, seat)
             self.pending[seat] += narration(self.narrate, before, after, lang=self.lang,
                                             names=self.names)
             self.last[seat] = after
@@ -179,22 +193,10 @@ class HumanSeat:
         menu = "  ".join(f"[cyan]{i + 1}[/cyan]) {n}" for i, n in enumerate(names))
         self.console.print(f"{say(self.lang, 'your_move', name=self.name)} {menu}")
         while True:
-            try:
-                text = self.console.input("> ").strip()
-            except EOFError:
-                raise QuitGameError from None
+            text = self._read("> ")
             if not text:
                 continue
             word = text.lower()
-            if word in ("q", "quit", "exit"):
-                raise QuitGameError
-            if word in ("?", "help"):
-                self._help()
-                continue
-            if word in ("rules", "regeln"):
-                self.console.print(say(self.lang, "rules", title=self.game.TITLE,
-                                       game=self.game.NAME))
-                continue
             if word in self.extra:
                 self.console.print(self.extra[word][1](view))
                 continue
@@ -216,6 +218,34 @@ class HumanSeat:
         if self.hotseat:
             self._hand_over(say(self.lang, "chosen", name=self.name))
         return action
+
+    def wait_for_roll(self, seat: int, observation: dict[str, Any]) -> None:
+        """The seat's roll is the only thing it can do (a chance node in the rules): it still
+        waits for the person, who sees what happened and presses Enter to roll."""
+        if self.hotseat:
+            self._hand_over(say(self.lang, "pass_keyboard", name=self.name))
+        self.show(seat, observation)
+        while self._read(say(self.lang, "roll_prompt", name=self.name)) is None:
+            pass
+
+    def _read(self, prompt: str) -> str | None:
+        """One line typed; ``quit`` (or closed input) stops the game, ``help`` and ``rules``
+        are answered here (None: answered, ask again)."""
+        try:
+            text = self.console.input(prompt).strip()
+        except EOFError:
+            raise QuitGameError from None
+        word = text.lower()
+        if word in ("q", "quit", "exit"):
+            raise QuitGameError
+        if word in ("?", "help", "hilfe"):
+            self._help()
+            return None
+        if word in ("rules", "regeln"):
+            self.console.print(say(self.lang, "rules", title=self.game.TITLE,
+                                   game=self.game.NAME))
+            return None
+        return text
 
     def show(self, seat: int, observation: dict[str, Any], *, hints: bool = True) -> None:
         """Draw the seat's view after what happened since this seat last looked."""

@@ -41,13 +41,16 @@ from typer.core import TyperGroup
 
 from rennbahn.bots.factory import bot_names, bot_params, make_bot
 from rennbahn.cli.human import (
+    SPECTATOR,
     HumanSeat,
     Narrator,
     QuitGameError,
+    awaits_roll,
     load_ui,
     narration,
     narrator_of,
     render_view,
+    view_of,
 )
 from rennbahn.cli.texts import default_language, say
 from rennbahn.core.driver import Bot, SeatView, play
@@ -204,6 +207,11 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = 
             "version": cls.VERSION,
             "players": [cls.MIN_PLAYERS, cls.MAX_PLAYERS],
             "bots": bot_names(entry.name),
+            "bot_params": {
+                bot: [{"name": p.name, "default": p.default, "allowed": p.allowed(),
+                       "doc": p.doc} for p in bot_params(entry.name, bot)]
+                for bot in bot_names(entry.name)
+            },
             "params": [
                 {"name": p.name, "default": p.default, "allowed": p.allowed(), "doc": p.doc}
                 for p in entry.params
@@ -217,17 +225,17 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = 
                             f"{row['players'][0]}-{row['players'][1]} players, "
                             f"bots: {', '.join(row['bots'])}")
         for column in ("parameter", "default", "allowed", "meaning"):
-            table.add_column(column)
+            table.add_column(column, overflow="fold")
         for p in row["params"]:
             table.add_row(p["name"], str(p["default"]), p["allowed"], p["doc"])
         console.print(table)
         bot_table = Table(title=f"{row['name']}: bots and their parameters")
         for column in ("bot", "parameters"):
-            bot_table.add_column(column)
-        for bot in row["bots"]:
-            params = bot_params(row["name"], bot)
+            bot_table.add_column(column, overflow="fold")
+        for bot, params in row["bot_params"].items():
             bot_table.add_row(bot, "\n".join(
-                f"{p.name}={p.default} ({p.allowed()}): {p.doc}" for p in params) or "-")
+                f"{p['name']}={p['default']} ({p['allowed']}): {p['doc']}" for p in params)
+                or "-")
         console.print(bot_table)
 
 
@@ -351,7 +359,7 @@ def play_command(
     language = _language(lang)
     shown_names = _names(names, len(seat_names))
     humans = [i for i, s in enumerate(seat_names) if s.lower() in HUMAN]
-    narrator = Narrator(loaded, humans or [0], lang=language, names=shown_names)
+    narrator = Narrator(loaded, humans or [SPECTATOR], lang=language, names=shown_names)
     bots: list[Bot] = []
     for i, name in enumerate(seat_names):
         if i in humans:
@@ -410,6 +418,15 @@ def play_command(
         narrator.see(state)
         if record is not None:
             so_far().save(record)
+        if state.is_chance_node():
+            for seat in humans:
+                person = bots[seat]
+                if isinstance(person, _ResumingSeat):
+                    person = person.seat
+                observation = state.observation(seat)
+                if (step.actor != seat and isinstance(person, HumanSeat)
+                        and awaits_roll(observation, seat)):
+                    person.wait_for_roll(seat, observation)
 
     try:
         result = play(loaded, bots, seed, seats=seat_names, on_step=on_step, state=start)
@@ -419,14 +436,14 @@ def play_command(
         console.print(say(language, "stopped", moves=len(steps), file=kept))
         raise typer.Exit(code=130 if isinstance(stop, KeyboardInterrupt) else 0) from None
     final = loaded.state_from_text(result.final)
-    viewer = humans[0] if humans else 0
+    viewer = humans[0] if humans else SPECTATOR
     seat_bot = bots[viewer]
     if isinstance(seat_bot, _ResumingSeat):
         seat_bot = seat_bot.seat
     if not isinstance(seat_bot, HumanSeat):
-        seat_bot = HumanSeat(loaded, console, seat_name(viewer, language, shown_names),
+        seat_bot = HumanSeat(loaded, console, "",
                              hotseat=False, lang=language, names=shown_names, narrator=narrator)
-    seat_bot.show(viewer, final.observation(viewer), hints=False)
+    seat_bot.show(viewer, view_of(final, viewer), hints=False)
     console.print(say(language, "result", scores=_scores(result.returns, language, shown_names)))
     if record is not None:
         result.save(record)
@@ -471,22 +488,28 @@ def sim(
         sys.stdout.write(json.dumps(data, indent=1) + "\n")
         return
     table = Table(title=f"{data['game']}: {data['games']} games, seed {seed}")
-    keys = sorted({k for s in data["seats"] for k in s["means"]})
-    for column in ("seat", "bot", "wins (95% interval)", *keys):
-        table.add_column(column.replace("_", " "), no_wrap=column.startswith("wins"))
+    for column in ("seat", "bot", "wins (95% interval)"):
+        table.add_column(column, overflow="fold", no_wrap=column.startswith("wins"))
     for s in data["seats"]:
         low, high = s["ci95"]
-        table.add_row(str(s["seat"] + 1), s["bot"], f"{s['win_rate']:.3f} ({low:.3f}-{high:.3f})",
-                      *[f"{s['means'].get(k, 0):.2f}" for k in keys])
+        table.add_row(str(s["number"]), s["bot"], f"{s['win_rate']:.3f} ({low:.3f}-{high:.3f})")
     console.print(table)
-    if keys:
-        console.print("Other columns are means per game.", style="dim")
+    keys = sorted({k for s in data["seats"] for k in s["means"]})
+    if keys:  # one row per measure, one column per seat: fits 80 columns with six seats
+        means = Table(title="means per game")
+        means.add_column("measure", overflow="fold")
+        for s in data["seats"]:
+            means.add_column(f"seat {s['number']}", justify="right", no_wrap=True)
+        for k in keys:
+            means.add_row(k.replace("_", " "),
+                          *[f"{s['means'].get(k, 0):.2f}" for s in data["seats"]])
+        console.print(means)
     console.print(f"Average length: {data['mean_decisions']:.1f} decisions, "
                   f"{data['mean_actions']:.1f} actions (chance included)")
     for key, groups in data["by"].items():
         group_table = Table(title=f"by {key.replace('_', ' ')}: win rate and return (points)")
         for column in (key, "win rate", "95% interval", "mean return", "seats"):
-            group_table.add_column(column)
+            group_table.add_column(column, overflow="fold")
         for value, g in groups.items():
             group_table.add_row(value, f"{g['win_rate']:.3f}",
                                 f"{g['ci95'][0]:.3f} - {g['ci95'][1]:.3f}",
