@@ -196,8 +196,7 @@ def _load_for_seats(text: str, seats: list[str]) -> Game:
 
 @app.command()
 def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
-    """List the registered games with their parameters, player range and bots (with the
-    parameters each bot takes)."""
+    """List the games: parameters, player range, bots and each bot's parameters."""
     rows: list[dict[str, Any]] = []
     for entry in registered_games():
         cls = entry.game_class
