@@ -151,7 +151,8 @@ def test_a_record_is_written_as_the_game_goes_and_resumes_to_the_same_game(
     assert stopped.exit_code == 0, stopped.output
     unfinished = json.loads(part.read_text())
     assert unfinished["result"] is None
-    assert f"rennbahn play --resume {part}" in _flat(stopped.output)
+    # rich may fold the long temporary path anywhere, so compare without white space
+    assert "".join(f"rennbahn play --resume {part}".split()) in "".join(stopped.output.split())
     # A finished game's first moves are the unfinished one's moves.
     assert json.loads(whole.read_text())["moves"][:len(unfinished["moves"])] == \
         unfinished["moves"]
