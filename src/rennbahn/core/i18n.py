@@ -46,6 +46,48 @@ def seat_name(seat: int, lang: str = DEFAULT, names: Sequence[str] | None = None
     return _SEAT[check_language(lang)].format(number=seat + 1)
 
 
+def catalogue(texts: Mapping[str, tuple[str, str]]) -> dict[str, dict[str, str]]:
+    """A catalogue from ``key -> (English, German)`` pairs, the way the games write theirs.
+
+    >>> catalogue({"won": ("{name} wins", "{name} gewinnt")})["de"]["won"]
+    '{name} gewinnt'
+    """
+    return {lang: {key: pair[i] for key, pair in texts.items()}
+            for i, lang in enumerate(LANGUAGES)}
+
+
+_AND = {"en": " and ", "de": " und "}
+
+
+class Teller:
+    """The words of one catalogue in one language, with one set of seat names.
+
+    A game's narration subclasses it with the words of its own (a card's name, a car's).
+
+    >>> say = Teller(catalogue({"won": ("{name} wins", "{name} gewinnt")}), "de", ["Anna"])
+    >>> say("won", name=say.seat(0)), say.seat(1), say.join(["A", "B", "C"])
+    ('Anna gewinnt', 'Fahrer 2', 'A, B und C')
+    """
+
+    def __init__(self, texts: Catalogue, lang: str = DEFAULT,
+                 names: Sequence[str] | None = None) -> None:
+        self.texts = texts
+        self.lang = check_language(lang)
+        self.names = names
+
+    def __call__(self, key: str, /, **values: object) -> str:
+        return text(self.texts, self.lang, key, **values)
+
+    def seat(self, seat: int) -> str:
+        return seat_name(seat, self.lang, self.names)
+
+    def join(self, words: Sequence[str]) -> str:
+        """``A, B and C`` (``A, B und C``)."""
+        if len(words) <= 1:
+            return "".join(words)
+        return ", ".join(words[:-1]) + _AND[self.lang] + words[-1]
+
+
 def missing_keys(catalogue: Catalogue) -> dict[str, set[str]]:
     """Keys some language has and another lacks (a test asserts this is empty)."""
     every = set().union(*(set(c) for c in catalogue.values()))

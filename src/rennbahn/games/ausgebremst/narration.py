@@ -25,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rennbahn.core.i18n import check_language, seat_name, text
+from rennbahn.core import i18n
+from rennbahn.core.i18n import catalogue, seat_name
 from rennbahn.core.protocol import CHANCE
 
 View = Mapping[str, Any]
@@ -173,7 +174,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
                          "each.",
                          "Meisterschaft vorbei: {names} teilen sich den Sieg mit je {points} "
                          "Punkten."),
-    "and": (" and ", " und "),
     # -- the terminal drawing (ui.py) ------------------------------------------------------
     "ui_title": ("Race {race} of {races}: {track} ({direction}), {mode}",
                  "Rennen {race} von {races}: {track} ({direction}), {mode}"),
@@ -227,23 +227,16 @@ _TEXTS: dict[str, tuple[str, str]] = {
 }
 
 #: The catalogue of every text of Ausgebremst, by language then key (``rennbahn.core.i18n``).
-CATALOGUE: dict[str, dict[str, str]] = {
-    "en": {key: pair[0] for key, pair in _TEXTS.items()},
-    "de": {key: pair[1] for key, pair in _TEXTS.items()},
-}
+CATALOGUE: dict[str, dict[str, str]] = catalogue(_TEXTS)
 
 LAPS = 3
 
 
-class Teller:
+class Teller(i18n.Teller):
     """The words of one language and one set of seat names (shared with ``ui.py``)."""
 
     def __init__(self, lang: str = "en", names: Sequence[str] | None = None) -> None:
-        self.lang = check_language(lang)
-        self.names = names
-
-    def __call__(self, key: str, /, **values: object) -> str:
-        return text(CATALOGUE, self.lang, key, **values)
+        super().__init__(CATALOGUE, lang, names)
 
     def car(self, name: str) -> str:
         """What people call a car: a player's (``P0`` in the view) by its seat's name,
@@ -251,12 +244,6 @@ class Teller:
         if name.startswith("P") and name[1:].isdigit():
             return seat_name(int(name[1:]), self.lang, self.names)
         return name
-
-    def join(self, words: Sequence[str]) -> str:
-        """``A, B and C`` (``A, B und C``)."""
-        if len(words) <= 1:
-            return "".join(words)
-        return ", ".join(words[:-1]) + self("and") + words[-1]
 
 
 def standing(view: View) -> list[int]:

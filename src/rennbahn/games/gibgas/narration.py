@@ -22,7 +22,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from rennbahn.core.i18n import check_language, seat_name, text
+from rennbahn.core import i18n
+from rennbahn.core.i18n import catalogue
 from rennbahn.core.registry import load_game
 from rennbahn.games.gibgas.components import PIT_POINTS, START_DAMAGE, Kind, TrackCard
 from rennbahn.games.gibgas.rules import GibGasGame, resolve_drive
@@ -195,7 +196,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
                "übrig."),
     "nobody_wins": ("Nobody wins: every car ended in a total loss.",
                     "Niemand gewinnt: Jeder Wagen hat einen Totalschaden."),
-    "and": (" and ", " und "),
     # -- the terminal drawing (ui.py) ------------------------------------------------------
     "ui_title": ("Gib Gas! — round {round}", "Gib Gas! — Runde {round}"),
     "ui_track": ("Track  ", "Strecke  "),
@@ -258,10 +258,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
 }
 
 #: The catalogue of every text of Gib Gas!, by language then key (``rennbahn.core.i18n``).
-CATALOGUE: dict[str, dict[str, str]] = {
-    "en": {key: pair[0] for key, pair in _TEXTS.items()},
-    "de": {key: pair[1] for key, pair in _TEXTS.items()},
-}
+CATALOGUE: dict[str, dict[str, str]] = catalogue(_TEXTS)
 
 @lru_cache(maxsize=64)
 def _game(name: str) -> GibGasGame:
@@ -279,24 +276,11 @@ def track_card(code: str) -> TrackCard:
                      int(value) if crash else 0)
 
 
-class Teller:
+class Teller(i18n.Teller):
     """The words of one language and one set of seat names (shared with ``ui.py``)."""
 
     def __init__(self, lang: str = "en", names: Sequence[str] | None = None) -> None:
-        self.lang = check_language(lang)
-        self.names = names
-
-    def __call__(self, key: str, /, **values: object) -> str:
-        return text(CATALOGUE, self.lang, key, **values)
-
-    def seat(self, seat: int) -> str:
-        return seat_name(seat, self.lang, self.names)
-
-    def join(self, words: Sequence[str]) -> str:
-        """``A, B and C`` (``A, B und C``)."""
-        if len(words) <= 1:
-            return "".join(words)
-        return ", ".join(words[:-1]) + self("and") + words[-1]
+        super().__init__(CATALOGUE, lang, names)
 
     def points(self, n: int) -> str:
         return self("points_one" if n == 1 else "points_many", n=n)

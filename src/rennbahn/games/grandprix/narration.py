@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rennbahn.core.i18n import check_language, seat_name, text
+from rennbahn.core import i18n
+from rennbahn.core.i18n import catalogue
 
 View = Mapping[str, Any]
 
@@ -208,27 +209,17 @@ _TEXTS: dict[str, tuple[str, str]] = {
 }
 
 #: The catalogue of every text of Grand Prix, by language then key (``rennbahn.core.i18n``).
-CATALOGUE: dict[str, dict[str, str]] = {
-    "en": {key: pair[0] for key, pair in _TEXTS.items()},
-    "de": {key: pair[1] for key, pair in _TEXTS.items()},
-}
+CATALOGUE: dict[str, dict[str, str]] = catalogue(_TEXTS)
 
 _HEADINGS = ("east", "north", "west", "south")  # counter-clockwise: a left turn is one on
 _SKIP_KINDS = ("pit", "oil")
 
 
-class Say:
+class Say(i18n.Teller):
     """The words of one language and one set of seat names (shared with ``ui.py``)."""
 
     def __init__(self, lang: str = "en", names: Sequence[str] | None = None) -> None:
-        self.lang = check_language(lang)
-        self.names = names
-
-    def __call__(self, key: str, /, **values: object) -> str:
-        return text(CATALOGUE, self.lang, key, **values)
-
-    def seat(self, seat: int) -> str:
-        return seat_name(seat, self.lang, self.names)
+        super().__init__(CATALOGUE, lang, names)
 
     def kind(self, kind: str) -> str:
         return self("kind_" + kind)

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rennbahn.core.i18n import check_language, seat_name, text
+from rennbahn.core import i18n
+from rennbahn.core.i18n import catalogue
 from rennbahn.games.von0auf100.components import COLOURS
 
 View = Mapping[str, Any]
@@ -118,7 +119,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "wins_one": ("1 race won", "1 gewonnenen Rennen"),
     "wins_many": ("{n} races won", "{n} gewonnenen Rennen"),
     "points": ("{n} points", "{n} Punkten"),
-    "and": (" and ", " und "),
     # -- colours (German adjectives for "das ... Auto" / "die ... Fahrerkarte") -------------
     "colour_R": ("red", "rote"),
     "colour_O": ("orange", "orange"),
@@ -182,29 +182,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
 }
 
 #: The catalogue of every text of Von 0 auf 100, by language then key.
-CATALOGUE: dict[str, dict[str, str]] = {
-    "en": {key: pair[0] for key, pair in _TEXTS.items()},
-    "de": {key: pair[1] for key, pair in _TEXTS.items()},
-}
+CATALOGUE: dict[str, dict[str, str]] = catalogue(_TEXTS)
 
 
-class Teller:
+class Teller(i18n.Teller):
     """The words of one language and one set of seat names (shared with ``ui.py``)."""
 
     def __init__(self, lang: str = "en", names: Sequence[str] | None = None) -> None:
-        self.lang = check_language(lang)
-        self.names = names
-
-    def __call__(self, key: str, /, **values: object) -> str:
-        return text(CATALOGUE, self.lang, key, **values)
-
-    def seat(self, seat: int) -> str:
-        return seat_name(seat, self.lang, self.names)
-
-    def join(self, words: Sequence[str]) -> str:
-        if len(words) <= 1:
-            return "".join(words)
-        return ", ".join(words[:-1]) + self("and") + words[-1]
+        super().__init__(CATALOGUE, lang, names)
 
     def kind(self, code: str) -> str:
         if code in ".xo":
