@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import rennbahn
 from rennbahn.core.driver import random_step
-from tests.gibgas.test_notation_fuzz import _edit, _number, exercise
+from tests.notation_fuzz import Tally, edit, number, swap
 
 EXAMPLES = int(os.environ.get("AUSGEBREMST_FUZZ_EXAMPLES", "60"))
 VARIANTS = (
@@ -33,8 +33,7 @@ VARIANTS = (
     "ausgebremst(players=4,mode=advanced,stack_order=shuffled)",
     "ausgebremst(players=6,mode=advanced,races=2+4)",
 )
-COUNTS = {"accepted": 0, "refused": 0}
-FAILURES: list[str] = []
+TALLY = Tally("ausgebremst")
 
 
 @functools.cache
@@ -58,7 +57,7 @@ def seeds() -> list[tuple[str, str]]:
 def mutated(draw: st.DrawFn) -> tuple[str, str]:
     variant, text = draw(st.sampled_from(seeds()))
     for _ in range(draw(st.integers(1, 3))):
-        mutation = draw(st.sampled_from((_edit, _number, _swap, _transplant)))
+        mutation = draw(st.sampled_from((edit, number, swap, _transplant)))
         text = mutation(draw, variant, text)
     return variant, text
 
@@ -106,28 +105,11 @@ def _transplant(draw: st.DrawFn, variant: str, text: str) -> str:
           suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def _fuzz(case: tuple[str, str]) -> None:
-    variant, text = case
-    game = rennbahn.load_game(variant)
-    try:
-        state = game.state_from_text(text)
-    except rennbahn.NotationError:
-        COUNTS["refused"] += 1
-        return
-    except Exception as exc:  # anything else is a failure, counted and reported below
-        FAILURES.append(f"{variant} {text!r}: reading raised {exc!r}")
-        return
-    COUNTS["accepted"] += 1
-    try:
-        exercise(state, random.Random(text))
-    except Exception as exc:
-        FAILURES.append(f"{variant} {text!r}: accepted, then {exc!r}")
+    TALLY.check(*case)
 
 
 def test_mutated_notation_is_refused_or_fully_usable() -> None:
-    COUNTS.update(accepted=0, refused=0)
-    FAILURES.clear()
+    global TALLY
+    TALLY = Tally("ausgebremst")
     _fuzz()
-    print(f"ausgebremst notation fuzz: {sum(COUNTS.values())} inputs, {COUNTS['accepted']} "
-          f"accepted, {COUNTS['refused']} refused, {len(FAILURES)} failures")
-    assert not FAILURES, "\n".join(FAILURES[:5])
-    assert COUNTS["refused"] > 0 and COUNTS["accepted"] > 0
+    TALLY.report()

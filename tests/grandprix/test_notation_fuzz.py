@@ -24,15 +24,14 @@ from hypothesis import strategies as st
 
 import rennbahn
 from rennbahn.core.driver import random_step
-from tests.gibgas.test_notation_fuzz import _edit, _number, _swap, exercise
+from tests.notation_fuzz import Tally, edit, exercise, number, swap
 
 EXAMPLES = int(os.environ.get("GRANDPRIX_FUZZ_EXAMPLES", "150"))
 # What ``_card`` may put in besides the characters of Gib Gas!'s edits (digits, separators,
 # letters, and some that no notation uses).
 CARD_CHARACTERS = "scAPOGTx<>?*-:"
 EXTRA_VARIANTS = ("grandprix(players=3,dead_end=set_aside)",)
-COUNTS = {"accepted": 0, "refused": 0}
-FAILURES: list[str] = []
+TALLY = Tally("grandprix")
 
 
 @functools.cache
@@ -58,7 +57,7 @@ def seeds() -> list[tuple[str, str]]:
 def mutated(draw: st.DrawFn) -> tuple[str, str]:
     variant, text = draw(st.sampled_from(seeds()))
     for _ in range(draw(st.integers(1, 3))):
-        mutation = draw(st.sampled_from((_edit, _card, _swap, _number, _transplant)))
+        mutation = draw(st.sampled_from((edit, _card, swap, number, _transplant)))
         text = mutation(draw, variant, text)
     return variant, text
 
@@ -88,29 +87,20 @@ def _transplant(draw: st.DrawFn, variant: str, text: str) -> str:
 @given(mutated())
 def _fuzz(case: tuple[str, str]) -> None:
     variant, text = case
-    game = rennbahn.load_game(variant)
-    try:
-        state = game.state_from_text(text)
-    except rennbahn.NotationError:
-        COUNTS["refused"] += 1
+    state = TALLY.read(variant, text)
+    if state is None:
         return
-    except Exception as exc:  # anything else is a failure, counted and reported below
-        FAILURES.append(f"{variant} {text!r}: reading raised {exc!r}")
-        return
-    COUNTS["accepted"] += 1
+    game = state.get_game()
     try:
         exercise(state, random.Random(text))
         for seat in range(game.num_players()):
             assert game.state_from_text(text).observation(seat) == state.observation(seat)
     except Exception as exc:
-        FAILURES.append(f"{variant} {text!r}: accepted, then {exc!r}")
+        TALLY.failures.append(f"{variant} {text!r}: accepted, then {exc!r}")
 
 
 def test_mutated_notation_is_refused_or_fully_usable() -> None:
-    COUNTS.update(accepted=0, refused=0)
-    FAILURES.clear()
+    global TALLY
+    TALLY = Tally("grandprix")
     _fuzz()
-    print(f"grandprix notation fuzz: {sum(COUNTS.values())} inputs, {COUNTS['accepted']} "
-          f"accepted, {COUNTS['refused']} refused, {len(FAILURES)} failures")
-    assert not FAILURES, "\n".join(FAILURES[:5])
-    assert COUNTS["refused"] > 0 and COUNTS["accepted"] > 0
+    TALLY.report()
