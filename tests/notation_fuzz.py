@@ -22,6 +22,18 @@ from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, State
 ALPHABET = "0123456789-?/|;,+=:qptsFPTDVBX \u0664\u00b2"
 
 
+def positions(variant: str, seed: str, count: int = 12) -> list[str]:
+    """About ``count`` notations, evenly spread, of one seeded random game, and its end."""
+    rng = random.Random(seed)
+    state = rennbahn.load_game(variant).new_initial_state()
+    texts = [state.to_text()]
+    while not state.is_terminal():
+        random_step(state, rng)
+        texts.append(state.to_text())
+    step = max(1, len(texts) // count)
+    return texts[::step] + texts[-1:]
+
+
 def edit(draw: st.DrawFn, variant: str, text: str) -> str:
     at = draw(st.integers(0, len(text)))
     new = draw(st.sampled_from(ALPHABET))

@@ -16,14 +16,11 @@ from __future__ import annotations
 
 import functools
 import os
-import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import rennbahn
-from rennbahn.core.driver import random_step
-from tests.notation_fuzz import Tally, edit, number, swap
+from tests.notation_fuzz import Tally, edit, number, positions, swap
 
 EXAMPLES = int(os.environ.get("AUSGEBREMST_FUZZ_EXAMPLES", "60"))
 VARIANTS = (
@@ -41,15 +38,7 @@ def seeds() -> list[tuple[str, str]]:
     """(variant, notation): about a dozen positions of one seeded random game per variant."""
     found = []
     for variant in VARIANTS:
-        game = rennbahn.load_game(variant)
-        rng = random.Random(variant)
-        state = game.new_initial_state()
-        texts = [state.to_text()]
-        while not state.is_terminal():
-            random_step(state, rng)
-            texts.append(state.to_text())
-        step = max(1, len(texts) // 12)
-        found += [(variant, t) for t in texts[::step] + texts[-1:]]
+        found += [(variant, t) for t in positions(variant, variant)]
     return found
 
 

@@ -23,8 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rennbahn
-from rennbahn.core.driver import random_step
-from tests.notation_fuzz import Tally, edit, exercise, number, swap
+from tests.notation_fuzz import Tally, edit, exercise, number, positions, swap
 
 EXAMPLES = int(os.environ.get("GRANDPRIX_FUZZ_EXAMPLES", "150"))
 # What ``_card`` may put in besides the characters of Gib Gas!'s edits (digits, separators,
@@ -40,16 +39,8 @@ def seeds() -> list[tuple[str, str]]:
     entry = next(e for e in rennbahn.registered_games() if e.name == "grandprix")
     found = []
     for variant in (*entry.variants, *EXTRA_VARIANTS):
-        game = rennbahn.load_game(variant)
         for race in range(2):
-            rng = random.Random(f"{variant}/{race}")
-            state = game.new_initial_state()
-            texts = [state.to_text()]
-            while not state.is_terminal():
-                random_step(state, rng)
-                texts.append(state.to_text())
-            step = max(1, len(texts) // 12)
-            found += [(variant, t) for t in texts[::step] + texts[-1:]]
+            found += [(variant, t) for t in positions(variant, f"{variant}/{race}")]
     return found
 
 
