@@ -30,8 +30,9 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol, cast
 
-from rennbahn.core.driver import Bot, SeatView, random_step, sample_chance
+from rennbahn.core.driver import Bot, SeatView, sample_chance
 from rennbahn.core.errors import ParameterError
 from rennbahn.core.params import Param, ParamValue, shown
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
@@ -41,6 +42,7 @@ MAX_SECONDS = 3600.0
 #: Most iterations a bot accepts in one move.
 MAX_ITERATIONS = 10_000_000
 ROLLOUTS = ("random", "heuristic")
+SELECTIONS = ("ucb", "rm", "exp3")
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,8 @@ def number(value: ParamValue) -> float:
 ITERATIONS = Param("iterations", 1000, "iterations per move (ignored when seconds > 0)",
                    minimum=1, maximum=MAX_ITERATIONS)
 SECONDS = FloatParam("seconds", "0.0", "time per move; 0: use iterations (deterministic)")
+DEPTH = Param("depth", 0, "rollout moves before the game's evaluation ends a rollout; 0: play "
+              "rollouts to the end", minimum=0, maximum=10_000)
 ROLLOUT = Param("rollout", "random", "how rollouts play: uniformly random, or the game's "
                 "heuristic bot in every seat", choices=ROLLOUTS)
 
@@ -104,52 +108,96 @@ class Budget:
         return time.perf_counter() - self.start
 
 
-class Rollout:
-    """Plays a state to the end, randomly or with the game's heuristic bot in every seat."""
+class _Fast(Protocol):
+    """A game's cheap rollout policy: a move for ``seat`` in a full (resampled) state."""
 
-    def __init__(self, game: Game, kind: str) -> None:
+    def rollout_move(self, state: State, seat: int, rng: random.Random) -> int: ...
+
+
+class _Evaluator(Protocol):
+    """A game's evaluation: each seat's chance to win from a position not yet over."""
+
+    def evaluate(self, state: State) -> list[float]: ...
+
+
+class Rollout:
+    """Plays a state to the end (or ``depth`` moves, then evaluates it), randomly or with the
+    game's heuristic in every seat.
+
+    A heuristic bot may offer a cheaper policy for rollouts (a method ``rollout_move(state,
+    seat, rng)``, Gib Gas!) and an evaluation (``evaluate(state)``, each seat's chance to
+    win); rollouts use the cheap policy when there is one, and ``depth > 0`` needs the
+    evaluation.
+    """
+
+    def __init__(self, game: Game, kind: str, depth: int = 0) -> None:
+        self.game = game
         self.bots: list[Bot] | None = None
-        if kind == "heuristic":
+        self.fast: _Fast | None = None
+        self.evaluator: _Evaluator | None = None
+        self.depth = depth
+        if kind == "heuristic" or depth > 0:
             from rennbahn.bots.factory import make_bot  # the factory imports this module
 
-            self.bots = [make_bot(game, "heuristic") for _ in range(game.num_players())]
+            heuristic = make_bot(game, "heuristic")
+            if depth > 0:
+                if not hasattr(heuristic, "evaluate"):
+                    raise ParameterError(
+                        f"depth={depth} needs an evaluation of unfinished games, which "
+                        f"{game.NAME} does not offer; use depth=0 (play rollouts to the end)")
+                self.evaluator = cast(_Evaluator, heuristic)
+            if kind == "heuristic":
+                if hasattr(heuristic, "rollout_move"):
+                    self.fast = cast(_Fast, heuristic)
+                else:
+                    self.bots = [heuristic] + [make_bot(game, "heuristic")
+                                               for _ in range(game.num_players() - 1)]
 
     def play(self, state: State, rng: random.Random) -> list[float]:
-        bots = self.bots
-        if bots is None:
-            while not state.is_terminal():
-                random_step(state, rng)
-        else:
-            while not state.is_terminal():
-                self.step(state, rng)
+        left = self.depth if self.evaluator is not None else -1
+        while not state.is_terminal():
+            if left == 0:
+                assert self.evaluator is not None
+                return self.evaluator.evaluate(state)
+            if state.current_player() != CHANCE:
+                left -= 1
+            self.step(state, rng)
         return win_shares(state.returns())
 
     def step(self, state: State, rng: random.Random) -> None:
-        """One rollout step (also used to choose the other seats' moves by flat MC)."""
-        bots = self.bots
-        if bots is None:
-            random_step(state, rng)
-            return
+        """One rollout step."""
         player = state.current_player()
         if player == CHANCE:
             state.apply_action(sample_chance(state.chance_outcomes(), rng))
         elif player == SIMULTANEOUS:
-            state.apply_actions(
-                [bots[s].step(SeatView(state, s), rng) for s in range(len(bots))]
-            )
+            state.apply_actions([self.move(state, s, rng)
+                                 for s in range(self.game.num_players())])
         else:
-            state.apply_action(bots[player].step(SeatView(state, player), rng))
+            state.apply_action(self.move(state, player, rng))
+
+    def move(self, state: State, seat: int, rng: random.Random) -> int:
+        """The rollout policy's move for ``seat`` (also the other seats' moves in flat MC)."""
+        if self.fast is not None:
+            return self.fast.rollout_move(state, seat, rng)
+        if self.bots is not None:
+            return self.bots[seat].step(SeatView(state, seat), rng)
+        legal = state.legal_actions(seat)
+        return legal[rng.randrange(len(legal))]
 
 
 class _Stat:
-    """Visits, summed reward of the acting seat, and availability of one action at a node."""
+    """Visits, summed reward of the acting seat, and availability of one action at a node;
+    for regret matching and Exp3 at a joint node also the cumulative regret (Exp3: the
+    summed importance-weighted reward) and the summed strategy (``mass``)."""
 
-    __slots__ = ("available", "value", "visits")
+    __slots__ = ("available", "mass", "regret", "value", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.value = 0.0
         self.available = 0
+        self.regret = 0.0
+        self.mass = 0.0
 
 
 class _Node:
@@ -172,11 +220,11 @@ class _Searcher:
     """What both search bots share: the budget, the rollout, the bot's own generator."""
 
     def __init__(self, game: Game, iterations: int = 1000, seconds: float = 0.0,
-                 rollout: str = "random") -> None:
+                 rollout: str = "random", depth: int = 0) -> None:
         self.game = game
         self.iterations = iterations
         self.seconds = seconds
-        self.rollout = Rollout(game, rollout)
+        self.rollout = Rollout(game, rollout, depth)
         #: Iterations and seconds of the last search (for benchmarks).
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -197,8 +245,8 @@ class _Searcher:
 
 
 class SearchBot(_Searcher):
-    """Information-set MCTS (plain MCTS without hidden information, decoupled UCT at
-    simultaneous nodes). See the module docstring.
+    """Information-set MCTS (plain MCTS without hidden information; at simultaneous nodes
+    decoupled UCT, regret matching or Exp3). See the module docstring.
 
     >>> import rennbahn, random
     >>> from rennbahn.bots import make_bot
@@ -216,14 +264,26 @@ class SearchBot(_Searcher):
         ITERATIONS,
         SECONDS,
         ROLLOUT,
+        DEPTH,
         FloatParam("c", "0.7", "exploration constant of UCB (rewards are win shares, 0 to 1)",
                    high=100.0),
+        Param("select", "ucb", "how each seat chooses at a simultaneous node: decoupled UCB "
+              "(the move is the most visited), regret matching or Exp3 (the move is drawn "
+              "from the average strategy)", choices=SELECTIONS),
+        FloatParam("gamma", "0.1", "rm and exp3: the share of uniformly random choices",
+                   high=1.0),
     )
 
     def __init__(self, game: Game, iterations: int = 1000, seconds: float = 0.0,
-                 rollout: str = "random", c: float = 0.7) -> None:
-        super().__init__(game, iterations, seconds, rollout)
+                 rollout: str = "random", depth: int = 0, c: float = 0.7,
+                 select: str = "ucb", gamma: float = 0.1) -> None:
+        if select not in SELECTIONS:
+            raise ParameterError(f"select={shown(select)} is not allowed; it takes one of "
+                                 f"{', '.join(SELECTIONS)}")
+        super().__init__(game, iterations, seconds, rollout, depth)
         self.c = c
+        self.select = select
+        self.gamma = gamma
         self.hidden = game.HIDDEN_INFORMATION
 
     def _search(self, view: SeatView, legal: list[int], rng: random.Random,
@@ -233,12 +293,17 @@ class SearchBot(_Searcher):
         while budget.more():
             self._iterate(root, view.resample(rng), seat, rng)
             budget.done += 1
+        if self.select != "ucb" and view.current_player() == SIMULTANEOUS:
+            return _drawn_from_average(root, seat, legal, rng)
         return _most_visited(root, seat, legal)
 
     def _iterate(self, root: _Node, state: State, seat: int, rng: random.Random) -> None:
         node = root
-        path: list[tuple[_Node, list[tuple[int, int]]]] = []
+        #: (node, seat, action, chance it was drawn with, the legal actions) per choice; the
+        #: last two only where regret matching or Exp3 chose.
+        path: list[tuple[_Node, int, int, float, list[int] | None]] = []
         expanded = False
+        mixed = self.select != "ucb"
         while not expanded and not state.is_terminal():
             player = state.current_player()
             if player == CHANCE:
@@ -249,23 +314,72 @@ class SearchBot(_Searcher):
             if player == SIMULTANEOUS:
                 joint: list[int] = []
                 for s in range(self.game.num_players()):
-                    action, new = self._select(node, s, state.legal_actions(s), rng)
+                    legal = state.legal_actions(s)
+                    if mixed:
+                        action, chance = self._draw(node, s, legal, rng)
+                        path.append((node, s, action, chance, legal))
+                    else:
+                        action, new = self._select(node, s, legal, rng)
+                        path.append((node, s, action, 1.0, None))
+                        expanded = expanded or new
                     joint.append(action)
-                    expanded = expanded or new
                 state.apply_actions(joint)
-                path.append((node, list(enumerate(joint))))
-                node = node.child(self._seen(state, seat, len(joint)))
+                key = self._seen(state, seat, len(joint))
+                expanded = expanded or key not in node.children
+                node = node.child(key)
             else:
                 action, expanded = self._select(node, player, state.legal_actions(player), rng)
                 state.apply_action(action)
-                path.append((node, [(player, action)]))
+                path.append((node, player, action, 1.0, None))
                 node = node.child(self._seen(state, seat, 1))
         rewards = self.rollout.play(state, rng)
-        for at, moves in path:
-            for who, action in moves:
-                stat = at.stats[(who, action)]
-                stat.visits += 1
-                stat.value += rewards[who]
+        exp3 = self.select == "exp3"
+        for at, who, action, chance, among in path:
+            reward = rewards[who]
+            stat = at.stats[(who, action)]
+            stat.visits += 1
+            stat.value += reward
+            if among is None:
+                continue
+            if exp3:
+                stat.regret += reward / chance
+                continue
+            stats = at.stats
+            for other in among:  # regret of each action against the one drawn
+                stats[(who, other)].regret -= reward
+            stat.regret += reward / chance
+
+    def _draw(self, node: _Node, player: int, legal: list[int],
+              rng: random.Random) -> tuple[int, float]:
+        """Regret matching or Exp3 over the actions legal here, mixed with ``gamma`` of
+        uniform choice; returns the action and the chance it was drawn with."""
+        stats = node.stats
+        mine = []
+        for action in legal:
+            stat = stats.get((player, action))
+            if stat is None:
+                stat = stats[(player, action)] = _Stat()
+            stat.available += 1
+            mine.append(stat)
+        k = len(legal)
+        if self.select == "exp3":
+            eta = self.gamma / k
+            top = max(stat.regret for stat in mine)
+            weights = [math.exp(eta * (stat.regret - top)) for stat in mine]
+        else:
+            weights = [max(stat.regret, 0.0) for stat in mine]
+        total = sum(weights)
+        strategy = [w / total for w in weights] if total > 0 else [1.0 / k] * k
+        for stat, p in zip(mine, strategy, strict=True):
+            stat.mass += p
+        gamma = self.gamma
+        mixed = [(1.0 - gamma) * p + gamma / k for p in strategy]
+        x = rng.random()
+        for i, p in enumerate(mixed):
+            x -= p
+            if x < 0:
+                return legal[i], p
+        return legal[-1], mixed[-1]
 
     def _select(self, node: _Node, player: int, legal: list[int],
                 rng: random.Random) -> tuple[int, bool]:
@@ -300,6 +414,21 @@ class SearchBot(_Searcher):
         return tuple(action for _, action in state.seen_history(seat)[-count:])
 
 
+def _drawn_from_average(root: _Node, seat: int, legal: list[int], rng: random.Random) -> int:
+    """An action drawn from the seat's average strategy at the root (Lanctot et al. 2014:
+    in simultaneous moves the mixed strategy, not the single best action, is the answer)."""
+    masses = [root.stats[(seat, a)].mass if (seat, a) in root.stats else 0.0 for a in legal]
+    total = sum(masses)
+    if total <= 0:
+        return legal[0]
+    x = rng.random() * total
+    for action, mass in zip(legal, masses, strict=True):
+        x -= mass
+        if x < 0:
+            return action
+    return legal[-1]
+
+
 def _most_visited(root: _Node, seat: int, legal: list[int]) -> int:
     def key(action: int) -> tuple[int, float, int]:
         stat = root.stats.get((seat, action))
@@ -317,7 +446,7 @@ class FlatMonteCarloBot(_Searcher):
     moves come from the rollout policy.
     """
 
-    PARAMS: tuple[Param, ...] = (ITERATIONS, SECONDS, ROLLOUT)
+    PARAMS: tuple[Param, ...] = (ITERATIONS, SECONDS, ROLLOUT, DEPTH)
 
     def _search(self, view: SeatView, legal: list[int], own: random.Random,
                 budget: Budget) -> int:
@@ -345,8 +474,4 @@ class FlatMonteCarloBot(_Searcher):
         return legal[best]
 
     def _other(self, state: State, seat: int, rng: random.Random) -> int:
-        bots = self.rollout.bots
-        if bots is None:
-            legal = state.legal_actions(seat)
-            return legal[rng.randrange(len(legal))]
-        return bots[seat].step(SeatView(state, seat), rng)
+        return self.rollout.move(state, seat, rng)
