@@ -6,6 +6,11 @@ MCTS), ``duct`` where seats choose at once (Gib Gas!); the bots a game registers
 (``heuristic``); and three named strengths for players, ``easy``, ``medium`` and ``hard``
 (``hard``: the strongest setting that stays within about a second a move on one core).
 
+Bots living outside ``bots/`` register themselves with :func:`register_bot` when their module
+is imported; a name starting with a prefix in :data:`PLUGINS` imports that module on demand
+(``openspiel-mcts`` and ``openspiel-ismcts`` come with the ``rl`` extra, from
+:mod:`rennbahn.interop.openspiel_bots`), so ``bots/`` never imports an adapter up front.
+
 >>> import rennbahn
 >>> game = rennbahn.load_game("grandprix(players=2)")
 >>> type(make_bot(game, "mcts(iterations=50,rollout=heuristic)")).__name__
@@ -20,7 +25,9 @@ bot 'mcts' has no parameter 'budget'; its parameters are: c, iterations, rollout
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from rennbahn.bots.search import FloatParam
 from rennbahn.core.driver import Bot
@@ -53,6 +60,52 @@ STRENGTHS: dict[str, dict[str, str]] = {
     "ausgebremst": {"easy": "flat(iterations=30)", "medium": "heuristic",
                     "hard": "ismcts(iterations=120,rollout=heuristic)"},
 }
+#: Bots registered from outside ``bots/``: name prefix -> the module that registers them on
+#: import (it may need an optional extra; without it its bots are not listed, and naming one
+#: raises the module's MissingExtraError).
+PLUGINS: dict[str, str] = {"openspiel-": "rennbahn.interop.openspiel_bots"}
+
+
+@dataclass(frozen=True)
+class Registered:
+    """A bot registered by :func:`register_bot`."""
+
+    path: str
+    #: Why the bot cannot play a game (given its class), or None where it can.
+    refusal: Callable[[type[Game]], str | None]
+
+
+_REGISTERED: dict[str, Registered] = {}
+
+
+def register_bot(name: str, path: str, refusal: Callable[[type[Game]], str | None]) -> None:
+    """Make the bot ``name`` known: ``path`` is ``"module:Class"``; ``refusal(game class)``
+    says why it cannot play a game, or None where it can. ``name`` must start with a prefix
+    in :data:`PLUGINS` (so that naming it finds the module)."""
+    if not any(name.startswith(prefix) for prefix in PLUGINS):
+        raise ParameterError(f"a registered bot's name starts with one of "
+                             f"{', '.join(PLUGINS)}; got {shown(name)}")
+    _REGISTERED[name] = Registered(path, refusal)
+
+
+def _plugin(name: str) -> str | None:
+    return next((module for prefix, module in PLUGINS.items() if name.startswith(prefix)), None)
+
+
+def _registered(game_class: type[Game]) -> dict[str, str]:
+    """The registered bots that can play ``game_class``, from the modules that import."""
+    paths: dict[str, str] = {}
+    for prefix, module in PLUGINS.items():
+        try:
+            importlib.import_module(module)
+        except ImportError:  # the extra is not installed: its bots are not offered
+            continue
+        for name, bot in _REGISTERED.items():
+            if name.startswith(prefix) and bot.refusal(game_class) is None:
+                paths[name] = bot.path
+    return paths
+
+
 #: A game without an entry above gets these.
 DEFAULT_STRENGTHS = {"easy": "random", "medium": "ismcts(iterations=100)",
                      "hard": "ismcts(iterations=500)"}
@@ -68,7 +121,26 @@ def _paths(game_name: str) -> dict[str, str]:
     if cls.SIMULTANEOUS_MOVES:
         paths.update(ONLY_SIMULTANEOUS)
     paths.update(entry.bots)
+    paths.update(_registered(cls))
     return paths
+
+
+def _path(game_name: str, name: str) -> str:
+    """The ``module:Class`` of the bot ``name`` in ``game_name``, or a ParameterError saying
+    why not (a registered bot's own reason where it cannot play the game)."""
+    module = _plugin(name)
+    if module is not None:
+        importlib.import_module(module)  # raises MissingExtraError without the extra
+        bot = _REGISTERED.get(name)
+        if bot is not None:
+            reason = bot.refusal(game_entry(game_name).game_class)
+            if reason is not None:
+                raise ParameterError(f"bot {name!r} cannot play {game_name}: {reason}")
+            return bot.path
+    path = _paths(game_name).get(name)
+    if path is None:
+        raise _unknown(game_name, name)
+    return path
 
 
 def strengths(game_name: str) -> dict[str, str]:
@@ -96,10 +168,7 @@ def bot_params(game_name: str, name: str) -> list[Param]:
     """The parameters the bot ``name`` takes in ``game_name`` (none for a named strength)."""
     if name in STRENGTH_NAMES:
         return []
-    path = _paths(game_name).get(name)
-    if path is None:
-        raise _unknown(game_name, name)
-    return list(_declared(path))
+    return list(_declared(_path(game_name, name)))
 
 
 def _unknown(game_name: str, name: str) -> ParameterError:
@@ -108,21 +177,36 @@ def _unknown(game_name: str, name: str) -> ParameterError:
     )
 
 
+#: A bot's name may have hyphens between its words (``openspiel-ismcts``), which a game name
+#: may not.
+_HYPHENATED = re.compile(r"\s*([A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)+)")
+
+
+def parse_bot_string(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``name(key=value,...)`` into the name and the raw parameter texts, like
+    :func:`~rennbahn.core.params.parse_game_string`; the name may hold hyphens."""
+    match = _HYPHENATED.match(spec)
+    if match is None:
+        return parse_game_string(spec)
+    name = match.group(1)
+    _, raw = parse_game_string(spec[: match.start(1)] + name.replace("-", "_")
+                               + spec[match.end(1):])
+    return name, raw
+
+
 def make_bot(game: Game, spec: str) -> Bot:
     """Make the bot ``spec`` (``name`` or ``name(key=value,...)``) for ``game``."""
     if not isinstance(spec, str):
         raise ParameterError(f"a bot is named by text such as ismcts(iterations=500), "
                              f"not {shown(spec)}")
-    name, raw = parse_game_string(spec)
+    name, raw = parse_bot_string(spec)
     if name in STRENGTH_NAMES:
         if raw:
             raise ParameterError(
                 f"bot {name!r} is a named strength and takes no parameters "
                 f"(it stands for {strengths(game.NAME)[name]})")
         return make_bot(game, strengths(game.NAME)[name])
-    path = _paths(game.NAME).get(name)
-    if path is None:
-        raise _unknown(game.NAME, name)
+    path = _path(game.NAME, name)
     declared = _declared(path)
     by_name = {p.name: p for p in declared}
     values: dict[str, ParamValue] = {p.name: p.default for p in declared}
