@@ -6,11 +6,22 @@ it makes towards the finish), budgets its card points against what remains to th
 allows (it likes ending on the space a rival car needs next), and makes its pit stop at the
 first chance in the family game. Advanced game: the average deck, the rulebook's example
 arrangement of the gear stacks, and draws from the stack whose cards fit what is left.
+
+Advanced-game pit stop (optional, I20): the stop brings the pit cards (the chart's 1 to 11
+points) for a detour of 0 to 3 spaces, and most cars cannot finish without it (the chart's
+reserve is 2 or 3 points). So while the stop is still ahead and worth more than its detour,
+the driver counts its budget as if it will stop: its pit cards in, the way through the alley
+in. A move that passes the entry on the last lap allowed (lap 2) loses the pit cards less the
+detour from the budget; passing it on lap 1 costs a little (one chance left). Approaching
+the entry, it keeps a card in hand, or draws one, that ends in the alley next turn, and
+avoids moves after which every card it can hold would carry it past the alley.
 """
 
 from __future__ import annotations
 
 import random
+from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
 from rennbahn.core.driver import SeatView
@@ -27,19 +38,63 @@ from rennbahn.games.ausgebremst.rules import (
     TAKE,
     AusgebremstGame,
 )
-from rennbahn.games.ausgebremst.tracks import FINISH_SLOT, SLOTS, Track
+from rennbahn.games.ausgebremst.tracks import (
+    FINISH_SLOT,
+    LAPS,
+    PIT_CROSSINGS,
+    SLOTS,
+    Track,
+    ideal_distance,
+)
 
 #: The rulebook's example: 1s and 2s in gear 1, 3s in 2, 4s in 3, 5s and 6s in 4.
 EXAMPLE_GEARS = {1: 0, 2: 0, 3: 1, 4: 2, 5: 3, 6: 3}
+#: Share of the stop's worth a move gives up by passing the entry on lap 1 (lap 2 is left).
+LAP1_PASS = 0.3
+
+
+@dataclass(frozen=True)
+class PitWay:
+    """What a track's pit alley costs: steps from each space to field A, and the detour."""
+
+    to_a: list[int]
+    detour: int
+    #: Steps from the first pit space to the next crossing of the line.
+    p1_to_line: int
+
+
+def pit_way(track: Track) -> PitWay:
+    """Steps to field A from every space (backward search over the lanes), and how much
+    longer the shortest race with the stop is than without it."""
+    pred: list[list[int]] = [[] for _ in range(track.size)]
+    for here, ahead in enumerate(track.succ):
+        if track.is_pit[here]:
+            continue
+        for there in ahead:
+            if not track.is_pit[there]:
+                pred[there].append(here)
+    to_a = [-1] * track.size
+    to_a[track.field_a] = 0
+    queue: deque[int] = deque([track.field_a])
+    while queue:
+        here = queue.popleft()
+        for there in pred[here]:
+            if to_a[there] < 0:
+                to_a[there] = to_a[here] + 1
+                queue.append(there)
+    start = track.grid[0]
+    detour = ideal_distance(track, start) - ideal_distance(track, start, pit_stop=False)
+    return PitWay(to_a, detour, track.to_line[track.pit[0]])
 
 
 class HeuristicBot:
-    """Ideal line first, blocking when the card budget allows it."""
+    """Ideal line first, blocking when the card budget allows it, the pit stop planned."""
 
     def __init__(self, game: Game) -> None:
         if not isinstance(game, AusgebremstGame):
             raise TypeError("HeuristicBot plays Ausgebremst only")
         self.game = game
+        self._ways: dict[int, PitWay] = {}
 
     def step(self, view: SeatView, rng: random.Random) -> int:
         legal = view.legal_actions()
@@ -64,10 +119,48 @@ class HeuristicBot:
         plays = [a for a in legal if PLAY <= a < PASS]
         if not plays:
             return legal[0]
-        scored = [(self._score(obs, a), -a) for a in plays]
+        plan = self._plan(obs) if obs["mode"] == "advanced" else None
+        scored = [(self._score(obs, a, plan), -a) for a in plays]
         return -max(scored)[1]
 
-    def _score(self, obs: dict[str, Any], action: int) -> float:
+    # -- the advanced game's pit stop -------------------------------------------------------
+    def _way(self, race: int) -> PitWay:
+        way = self._ways.get(race)
+        if way is None:
+            way = self._ways[race] = pit_way(self.game.tracks[race - 1])
+        return way
+
+    def _plan(self, obs: dict[str, Any]) -> tuple[Track, PitWay, int] | None:
+        """(track, its pit way, the stop's net worth) while a stop worth making is ahead."""
+        me = obs["cars"][obs["seat"]]
+        if me["pit_stop"] or not me["pit_cards"] or me["crossings"] >= PIT_CROSSINGS[-1] + 1:
+            return None
+        way = self._way(obs["race"])
+        worth = sum(me["pit_cards"]) - way.detour
+        if worth <= 0:
+            return None
+        return self.game.tracks[obs["race"] - 1], way, worth
+
+    @staticmethod
+    def _entry(track: Track, way: PitWay, space: int, crossings: int) -> tuple[int, int]:
+        """(steps to the first pit space, crossings then) from a space outside the alley."""
+        if space == track.field_a:
+            return 1, crossings
+        return way.to_a[space] + 1, crossings + 1
+
+    def _left(self, track: Track, way: PitWay, space: int, crossings: int,
+              planned: bool) -> tuple[int, bool]:
+        """Spaces to the finish, through the alley when the stop is planned and still open
+        from here; and whether it is."""
+        if planned and not track.is_pit[space]:
+            steps, at = self._entry(track, way, space, crossings)
+            if at in PIT_CROSSINGS:
+                return steps + way.p1_to_line + track.lap * (LAPS - at), True
+        return track.remaining(space, crossings), False
+
+    # -- moves -------------------------------------------------------------------------------
+    def _score(self, obs: dict[str, Any], action: int,
+               plan: tuple[Track, PitWay, int] | None) -> float:
         track = self.game.tracks[obs["race"] - 1]
         seat = obs["seat"]
         me = obs["cars"][seat]
@@ -78,16 +171,72 @@ class HeuristicBot:
         here = track.index(me["space"])
         there = track.at_slot[slot]
         crossings = me["crossings"] + (1 if track.col[there] < track.col[here] else 0)
-        left_after = track.remaining(there, crossings)
-        gain = int(me["to_finish"]) - left_after
-        waste = value - gain
-        budget = int(me["points_left"]) - value - left_after
-        score: float = gain - waste * (4.0 if budget < 6 else 1.5)
-        if track.is_pit[there] and not me["pit_stop"] and obs["mode"] == "family":
-            score += 6.0
+        points = int(me["points_left"])
+        if plan is None:
+            left_after = track.remaining(there, crossings)
+            gain = int(me["to_finish"]) - left_after
+            waste = value - gain
+            budget = points - value - left_after
+            extra = 0.0
+            if track.is_pit[there] and not me["pit_stop"] and obs["mode"] == "family":
+                extra = 6.0
+        else:
+            _, way, worth = plan
+            left_now, _ = self._left(track, way, here, me["crossings"], True)
+            reserve_now = points + worth + way.detour - left_now
+            if track.is_pit[there]:  # the stop: the pit cards come in
+                left_after, still = track.remaining(there, crossings), True
+            else:
+                left_after, still = self._left(track, way, there, crossings, True)
+            reserve_after = points - value - left_after + (worth + way.detour if still else 0)
+            waste = reserve_now - reserve_after
+            gain = value - waste
+            budget = reserve_after
+            extra = 0.0
+            if still and not track.is_pit[there]:
+                if self._entry(track, way, there, crossings)[1] > self._entry(
+                        track, way, here, me["crossings"])[1]:
+                    extra -= LAP1_PASS * worth  # passed the entry on lap 1
+                extra -= self._miss(obs, track, way, there, crossings, value, worth)
+        score: float = gain - waste * (4.0 if budget < 6 else 1.5) + extra
         if budget > 4:
             score += self._blocking(obs, track, there)
         return score
+
+    def _miss(self, obs: dict[str, Any], track: Track, way: PitWay, there: int,
+              crossings: int, value: int, worth: int) -> float:
+        """What ending on ``there`` risks of the stop: every card the car can hold next
+        turn (the other card in hand, a stack's next card) carries it past the alley."""
+        steps, at = self._entry(track, way, there, crossings)
+        longest = steps + len(track.pit) - 1
+        if steps > 6:
+            return 0.0
+        cards = self._next_cards(obs, value)
+        if not cards or min(cards) <= longest:
+            return 0.0
+        return (1.0 if at == PIT_CROSSINGS[-1] else LAP1_PASS) * worth
+
+    def _next_cards(self, obs: dict[str, Any], played: int) -> list[int]:
+        """The cards the car can hold next turn: the hand less ``played``, and every stack's
+        next card (with sorted stacks, I24; else every value in the stack)."""
+        me = obs["me"]
+        hand = list(me["hand"])
+        if played in hand:
+            hand.remove(played)
+        cards = hand
+        for s in range(STACKS):
+            cards.extend(self._stack_next(me, s))
+        return cards
+
+    def _stack_next(self, me: dict[str, Any], s: int) -> list[int]:
+        tops: list[int] = me["stack_tops"][s]
+        if tops:
+            return [tops[-1]]
+        counts: list[int] = me["stacks"][s]
+        values = [v + 1 for v, n in enumerate(counts) if n]
+        if self.game.sorted_stacks:
+            return values[:1]
+        return values
 
     @staticmethod
     def _blocking(obs: dict[str, Any], track: Track, there: int) -> float:
@@ -101,12 +250,26 @@ class HeuristicBot:
                 bonus += 1.0 if car["seat"] is not None else 0.3
         return bonus
 
-    @staticmethod
-    def _pick(obs: dict[str, Any], legal: list[int], in_order: bool) -> int:
-        """The stack whose next card (known with sorted stacks, I24; else the stack's mean)
-        comes closest to a sixth of what remains (at least 4)."""
+    # -- draws -------------------------------------------------------------------------------
+    def _pick(self, obs: dict[str, Any], legal: list[int], in_order: bool) -> int:
+        """Approaching the pit entry with no card in hand that ends in the alley: a stack whose
+        next card does. Otherwise the stack whose next card (known with sorted stacks, I24;
+        else the stack's mean) comes closest to a sixth of what remains (at least 4)."""
         me = obs["me"]
         mine = obs["cars"][obs["seat"]]
+        plan = self._plan(obs) if obs["mode"] == "advanced" else None
+        if plan is not None and mine["on_board"]:
+            track, way, _ = plan
+            here = track.index(mine["space"])
+            if not track.is_pit[here]:
+                steps, at = self._entry(track, way, here, mine["crossings"])
+                longest = steps + len(track.pit) - 1
+                if at in PIT_CROSSINGS and steps <= 6 and not any(
+                        steps <= card <= longest for card in me["hand"]):
+                    fitting = [a for a in legal if any(
+                        steps <= card <= longest for card in self._stack_next(me, a - PICK))]
+                    if fitting:
+                        return fitting[0]
         want = max(4.0, min(6.0, int(mine["to_finish"]) / 3))
 
         def fit(action: int) -> float:
