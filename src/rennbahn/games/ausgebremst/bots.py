@@ -25,7 +25,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rennbahn.core.driver import SeatView
+from rennbahn.core.errors import ParameterError
+from rennbahn.core.params import Param
 from rennbahn.core.protocol import Game
+from rennbahn.games.ausgebremst.components import DECK_CHOICES
 from rennbahn.games.ausgebremst.rules import (
     DECK,
     DISCARD,
@@ -87,13 +90,50 @@ def pit_way(track: Track) -> PitWay:
     return PitWay(to_a, detour, track.to_line[track.pit[0]])
 
 
+def least_waste(track: Track, start: int, crossings: int, occupied: set[int],
+                cards: list[int]) -> int:
+    """The fewest points any of ``cards`` wastes from ``start`` among the cars on
+    ``occupied`` (they stay put; the pit alley left out; over the line for the last time is
+    the finish, which wastes nothing); a card with no way counts one point."""
+    best = 99
+    wanted = set(cards)
+    layer = {(start, False)}
+    lap = track.lap
+    for k in range(1, max(cards, default=0) + 1):
+        layer = {(there, crossed or over) for here, crossed in layer
+                 for there, over in track.steps[here]
+                 if there not in occupied and not track.is_pit[there]}
+        if k not in wanted:
+            continue
+        if not layer:
+            best = min(best, 1)
+            continue
+        for there, crossed in layer:
+            if crossed and crossings + 1 > LAPS:
+                return 0
+            waste = track.to_line[there] - track.to_line[start] - (lap if crossed else 0) + k
+            if waste < best:
+                best = waste
+                if not best:
+                    return 0
+    return best if best < 99 else 0
+
+
 class HeuristicBot:
     """Ideal line first, blocking when the card budget allows it, the pit stop planned."""
 
-    def __init__(self, game: Game) -> None:
+    PARAMS: tuple[Param, ...] = (
+        Param("deck", "average", "advanced game: the deck the driver races with",
+              choices=DECK_CHOICES),
+    )
+
+    def __init__(self, game: Game, deck: str = "average") -> None:
         if not isinstance(game, AusgebremstGame):
             raise TypeError("HeuristicBot plays Ausgebremst only")
+        if deck not in DECK_CHOICES:
+            raise ParameterError(f"deck={deck!r}: the deck is one of {', '.join(DECK_CHOICES)}")
         self.game = game
+        self.deck = DECK_CHOICES.index(deck)
         self._ways: dict[int, PitWay] = {}
 
     def step(self, view: SeatView, rng: random.Random) -> int:
@@ -103,7 +143,7 @@ class HeuristicBot:
         obs = view.observation()
         first = legal[0]
         if DECK <= first < DECK + 3:
-            return DECK + 1  # average
+            return DECK + self.deck
         if DISCARD <= first:
             return first  # I25 (discard): spend the lowest card, it wastes the fewest points
         if GEARS <= first:
@@ -239,6 +279,12 @@ class HeuristicBot:
         return values
 
     @staticmethod
+    def _others(obs: dict[str, Any], track: Track) -> set[int]:
+        """The spaces of the other cars on the track."""
+        return {track.index(car["space"]) for car in obs["cars"]
+                if car["on_board"] and car["seat"] != obs["seat"]}
+
+    @staticmethod
     def _blocking(obs: dict[str, Any], track: Track, there: int) -> float:
         """Worth of standing on ``there``: rival cars (players first) that need it next."""
         bonus = 0.0
@@ -271,6 +317,15 @@ class HeuristicBot:
                     if fitting:
                         return fitting[0]
         want = max(4.0, min(6.0, int(mine["to_finish"]) / 3))
+        waste: dict[int, int] = {}
+        if mine["on_board"]:
+            track = self.game.tracks[obs["race"] - 1]
+            here = track.index(mine["space"])
+            if not track.is_pit[here]:
+                others = self._others(obs, track)
+                for action in legal:
+                    cards = list(me["hand"]) + self._stack_next(me, action - PICK)
+                    waste[action] = least_waste(track, here, mine["crossings"], others, cards)
 
         def fit(action: int) -> float:
             s = action - PICK
@@ -284,4 +339,4 @@ class HeuristicBot:
             total = sum((v + 1) * n for v, n in enumerate(counts))
             return -abs(total / max(cards, 1) - want)
 
-        return max(legal, key=fit)
+        return max(legal, key=lambda a: (-waste.get(a, 0), fit(a)))
