@@ -6,21 +6,34 @@ Usage::
     .venv/bin/python benchmarks/bench_playouts.py "gibgas(players=4)" --seconds 5
     .venv/bin/python benchmarks/bench_playouts.py "gibgas(players=4)" --profile
     .venv/bin/python benchmarks/bench_playouts.py --memory         # bytes per cloned state
+    .venv/bin/python benchmarks/bench_playouts.py --anchor-only    # vs goofspiel, resampling
 
 One process, one core. A playout samples chance with the outcome probabilities and picks
 uniformly among legal moves (every seat at simultaneous nodes), as the random bot does, but
 without the driver's record keeping: this measures the rules. The second figure is the same
 through ``rennbahn.play`` with random bots (seat views, notation and the game record).
+
+When open-spiel is installed, the anchor of issue 13 follows: OpenSpiel's C++
+``goofspiel(num_cards=13,players=4)`` driven by the very same Python loop
+(:func:`rennbahn.core.driver.random_step`: chance by its probabilities, a uniform legal move
+per seat, ``legal_actions(seat)`` per seat and ``apply_actions`` at simultaneous nodes).
+Game and anchor run in alternating slices of CPU time, so load from other processes falls
+on both alike; the figure is steps (actions in the history, joint actions seat by seat) per
+CPU-second and its ratio to goofspiel's (target at least 0.6x, aim 1x). Then the cost of
+``resample_from_infostate`` for seat 0 from mid-game positions, in microseconds and in
+steps' worth (target at most 5).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib.util
 import pstats
 import random
 import time
 import tracemalloc
+from typing import Any
 
 import rennbahn
 from rennbahn.bots import RandomBot
@@ -30,14 +43,19 @@ from rennbahn.core.protocol import Game, State
 #: The game string measured for each game when none is named (the issue's targets).
 DEFAULTS = {
     "gibgas": "gibgas(players=4)",
-    "von0auf100": "von0auf100(players=4,race=small)",
+    "von0auf100": "von0auf100(players=4)",
     "grandprix": "grandprix(players=4)",
     "ausgebremst": "ausgebremst(players=6)",
 }
 
 
-def playout(game: Game, rng: random.Random) -> int:
-    """Play one random game; return its number of actions."""
+#: OpenSpiel's game that the issue measures every game against.
+ANCHOR = "goofspiel(num_cards=13,players=4)"
+
+
+def playout(game: Game | Any, rng: random.Random) -> int:
+    """Play one random game; return its number of actions. ``game`` may be a pyspiel game:
+    OpenSpiel numbers chance, simultaneous and terminal nodes as rennbahn does."""
     state = game.new_initial_state()
     while not state.is_terminal():
         random_step(state, rng)
@@ -98,13 +116,90 @@ def state_bytes(game: Game, seed: int = 0, samples: int = 2000) -> float:
     return (after - before) / len(clones)
 
 
+def load_anchor() -> Any | None:
+    """OpenSpiel's goofspiel, or None when open-spiel is not installed."""
+    if importlib.util.find_spec("pyspiel") is None:
+        return None
+    import pyspiel  # type: ignore[import-not-found]
+
+    return pyspiel.load_game(ANCHOR)
+
+
+def steps_beside(game: Game, anchor: Any | None, seconds: float, seed: int = 0,
+                 slice_seconds: float = 0.25) -> tuple[float, float]:
+    """Steps per CPU-second of ``game`` and of ``anchor`` (0 without one), played in
+    alternating slices of about ``slice_seconds`` each until each had ``seconds``: drift in
+    the machine's load falls on both alike."""
+    games = (game,) if anchor is None else (game, anchor)
+    rngs = (random.Random(seed), random.Random(seed))
+    steps = [0, 0]
+    used = [0.0, 0.0]
+    while min(used[: len(games)]) < seconds:
+        for i, which in enumerate(games):
+            start = time.process_time()
+            while True:
+                steps[i] += playout(which, rngs[i])
+                spent = time.process_time() - start
+                if spent >= slice_seconds:
+                    break
+            used[i] += spent
+    return steps[0] / used[0], steps[1] / used[1] if used[1] else 0.0
+
+
+def midgame_positions(game: Game, count: int, seed: int = 0) -> list[State]:
+    """Positions halfway (by actions) through random games, not terminal, one per game."""
+    positions: list[State] = []
+    for k in range(count):
+        length = playout(game, random.Random(seed * 1_000_003 + k))
+        rng = random.Random(seed * 1_000_003 + k)
+        state = game.new_initial_state()
+        while len(state.history()) < length // 2:
+            random_step(state, rng)
+        if not state.is_terminal():
+            positions.append(state)
+    return positions
+
+
+def resample_cost(game: Game, count: int = 200, repeats: int = 10, seed: int = 0) -> float:
+    """Mean CPU microseconds of ``resample_from_infostate(0, rng)`` over ``count`` mid-game
+    positions (each resampled ``repeats`` times)."""
+    positions = midgame_positions(game, count, seed)
+    rng = random.Random(seed)
+    start = time.process_time()
+    for state in positions:
+        for _ in range(repeats):
+            state.resample_from_infostate(0, rng)
+    return (time.process_time() - start) / (len(positions) * repeats) * 1e6
+
+
+def report_anchor(game: Game, anchor: Any | None, seconds: float) -> None:
+    """Print the ratio to goofspiel (when open-spiel is installed) and the resampling cost."""
+    ours, theirs = steps_beside(game, anchor, seconds)
+    per_step = 1e6 / ours
+    if anchor is not None:
+        print(f"    steps: {ours:9.0f}/CPU-s   goofspiel {theirs:9.0f}/CPU-s   "
+              f"ratio {ours / theirs:5.2f}x (target >= 0.6x)", flush=True)
+    else:
+        print(f"    steps: {ours:9.0f}/CPU-s   (open-spiel is not installed: no goofspiel "
+              f"anchor)", flush=True)
+    micros = resample_cost(game)
+    print(f"    resampling seat 0 at mid-game: {micros:7.1f} us = "
+          f"{micros / per_step:5.1f} steps' worth (target <= 5; a step {per_step:.2f} us)",
+          flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game strings (default: one per game)")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--profile", action="store_true", help="cProfile: top 20 by own time")
     parser.add_argument("--memory", action="store_true", help="mean bytes per cloned state")
+    parser.add_argument("--anchor-only", action="store_true",
+                        help="only the goofspiel ratio and the resampling cost")
+    parser.add_argument("--no-anchor", action="store_true",
+                        help="skip the goofspiel ratio and the resampling cost")
     args = parser.parse_args()
+    anchor = None if args.no_anchor else load_anchor()
     names = args.games or [
         DEFAULTS.get(entry.name, entry.name) for entry in rennbahn.registered_games()
     ]
@@ -122,11 +217,16 @@ def main() -> None:
             print(f"== {game}")
             pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
             continue
-        per_second, actions, played, per_cpu = measure_cpu(game, args.seconds)
-        driver = measure_driver(game, args.seconds)
-        print(f"{game!s}\n    rules: {per_second:9.1f} games/s ({per_cpu:.1f} per CPU-second) "
-              f"{actions:11.0f} actions/s ({played} games)    "
-              f"driver with records: {driver:9.1f} games/s", flush=True)
+        if args.anchor_only:
+            print(f"{game!s}", flush=True)
+        else:
+            per_second, actions, played, per_cpu = measure_cpu(game, args.seconds)
+            driver = measure_driver(game, args.seconds)
+            print(f"{game!s}\n    rules: {per_second:9.1f} games/s ({per_cpu:.1f} per "
+                  f"CPU-second) {actions:11.0f} actions/s ({played} games)    "
+                  f"driver with records: {driver:9.1f} games/s", flush=True)
+        if not args.no_anchor:
+            report_anchor(game, anchor, args.seconds)
 
 
 if __name__ == "__main__":

@@ -143,6 +143,7 @@ class Game(ABC):
             raise NotationError(
                 f"malformed {self.NAME} state notation {shown(text)}: {exc}"
             ) from exc
+        state._forget()  # the reader builds it field by field
         if state._origin is None:
             state._mark_origin()  # its information state starts here
         return state
@@ -165,9 +166,29 @@ class State(ABC):
 
     Subclasses implement the underscored hooks; the public methods validate input, keep the
     history and raise errors from the :mod:`rennbahn.core.errors` family.
+
+    The public methods ask the hooks once per position: the player to move, the legal actions
+    of each seat asked about and the chance outcomes are kept (the memo) until the position
+    changes, so the checks around a move cost no second move generation and no game needs to
+    override a public method for speed. The memo is dropped whenever this class changes the
+    position (:meth:`apply_action`, :meth:`apply_actions`) and on every state it hands out
+    that a subclass built or changed (:meth:`clone`, :meth:`Game.state_from_text`,
+    :meth:`resample_from_infostate`, the origin). A subclass that changes its own fields
+    outside ``_apply``/``_apply_joint`` after asking a public method calls :meth:`_forget`.
+    A state made without ``State.__init__`` (``object.__new__`` in ``_copy``) simply starts
+    without a memo.
     """
 
-    __slots__ = ("_game", "_log", "_origin")
+    __slots__ = (
+        "_game", "_log", "_memo_legal", "_memo_moves", "_memo_outcomes", "_memo_player", "_origin"
+    )
+
+    #: Whether the class keeps State._visibility (every action seen by all): set per class.
+    _SEEN_BY_ALL: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._SEEN_BY_ALL = cls._visibility is State._visibility
 
     def __init__(self, game: Game) -> None:
         self._game = game
@@ -175,6 +196,14 @@ class State(ABC):
         self._log: list[tuple[int, int, int]] = []
         # The state this one was read from by ``state_from_text`` (its history starts there).
         self._origin: State | None = None
+        # The memo of this position: the player to move (None: not known, nor is the rest),
+        # the legal actions of the player to move (at a chance node: the outcome ids), those
+        # of other seats asked about (by seat), the chance outcomes. None: not asked yet. The
+        # lists are never handed out (callers get copies) nor changed once made.
+        self._memo_player: int | None = None
+        self._memo_moves: list[int] | None = None
+        self._memo_legal: dict[int, list[int]] | None = None
+        self._memo_outcomes: list[tuple[int, float]] | None = None
 
     # -- hooks to implement -----------------------------------------------------------------
     @abstractmethod
@@ -234,60 +263,138 @@ class State(ABC):
     def get_game(self) -> Game:
         return self._game
 
+    # The hot methods read the memo's player themselves (a call less per step than _mover).
     def is_terminal(self) -> bool:
-        return self.current_player() == TERMINAL
+        try:
+            player = self._memo_player
+        except AttributeError:
+            player = None
+        if player is None:
+            player = self._mover()
+        return player == TERMINAL
 
     def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
+        try:
+            player = self._memo_player
+        except AttributeError:
+            player = None
+        if player is None:
+            player = self._mover()
+        return player == CHANCE
 
     def is_simultaneous_node(self) -> bool:
-        return self.current_player() == SIMULTANEOUS
+        return self._mover() == SIMULTANEOUS
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        """Sorted legal actions of ``player`` (default: the player to move; chance too)."""
+        """Sorted legal actions of ``player`` (default: the player to move; chance too).
+
+        A new list each time: callers may change it.
+        """
+        try:
+            mover = self._memo_player
+        except AttributeError:
+            mover = None
+        if mover is None:
+            mover = self._mover()
         if player is None:
-            player = self.current_player()
-            if player == TERMINAL:
+            if mover == TERMINAL:
                 return []
-        if player == CHANCE:
-            return [a for a, _ in self._chance_outcomes()] if self.is_chance_node() else []
-        self._check_seat(player)
-        if self.is_terminal():
-            return []
-        return list(self._legal_actions(player))
+            player = mover
+        elif type(player) is not int or player != mover:
+            if player == CHANCE:
+                return self._legal(player)[:] if mover == CHANCE else []
+            self._check_seat(player)
+            if mover == TERMINAL:
+                return []
+            return self._legal(player)[:]
+        # The player to move (a seat or chance), or SIMULTANEOUS: no seat.
+        if player < CHANCE:
+            self._check_seat(player)
+        moves = self._memo_moves
+        if moves is None:
+            moves = self._legal(player)
+        return moves[:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(action, probability) pairs at a chance node; empty elsewhere. A new list."""
-        return list(self._chance_outcomes()) if self.is_chance_node() else []
+        try:
+            player = self._memo_player
+        except AttributeError:
+            player = None
+        if player is None:
+            player = self._mover()
+        if player != CHANCE:
+            return []
+        outcomes = self._memo_outcomes
+        if outcomes is None:
+            outcomes = self._memo_outcomes = self._chance_outcomes()
+        return list(outcomes)
 
     def apply_action(self, action: int) -> None:
         """Apply the action of the player to move (or the chance outcome)."""
-        player = self.current_player()
-        if player == SIMULTANEOUS:
+        try:
+            player = self._memo_player
+        except AttributeError:
+            player = None
+        if player is None:
+            player = self._mover()
+        if player == CHANCE:
+            # Checked against the outcomes themselves: no list of ids is made.
+            outcomes = self._memo_outcomes
+            if outcomes is None:
+                outcomes = self._memo_outcomes = self._chance_outcomes()
+            # Outcome ids are often consecutive (a die): try the place the id would have.
+            place = action - outcomes[0][0] if outcomes and type(action) is int else -1
+            if not (0 <= place < len(outcomes) and outcomes[place][0] == action):
+                for outcome, _ in outcomes:
+                    if outcome == action and type(action) is int:
+                        break
+                else:
+                    self._check_legal(player, action)
+        elif player >= 0:
+            moves = self._memo_moves
+            if moves is None:
+                moves = self._legal(player)
+            if type(action) is not int or action not in moves:
+                self._check_legal(player, action)
+        elif player == SIMULTANEOUS:
             raise IllegalActionError(
                 "this is a simultaneous node: use apply_actions with one action per seat"
             )
-        if player == TERMINAL:
+        else:
             raise IllegalActionError("the game is over; no action can be applied")
-        self._check_legal(player, action)
-        visibility = self._visibility(player, action)
+        visibility = ALL_SEATS if self._SEEN_BY_ALL else self._visibility(player, action)
+        self._memo_player = None  # the position changes (also if _apply fails half-way)
         self._apply(player, action)
         self._log.append((player, action, visibility))
+        # The memo of the new position (as _renew, inline: this is the hottest path).
+        self._memo_moves = None
+        self._memo_legal = None
+        self._memo_outcomes = None
+        self._memo_player = self.current_player()
 
     def apply_actions(self, actions: Sequence[int]) -> None:
         """Apply one action per seat at a simultaneous node."""
-        if not self.is_simultaneous_node():
+        if self._mover() != SIMULTANEOUS:
             raise IllegalActionError(
                 "apply_actions is only for simultaneous nodes; use apply_action here"
             )
         n = self._game.num_players()
         if len(actions) != n:
             raise IllegalActionError(f"expected {n} actions, one per seat; got {len(actions)}")
+        legal = self._memo_legal
         for seat, action in enumerate(actions):
-            self._check_legal(seat, action)
+            moves = legal.get(seat) if legal is not None else None
+            if moves is None:
+                moves = self._legal(seat)
+                legal = self._memo_legal
+            if type(action) is not int or action not in moves:
+                self._check_legal(seat, action)
         entries = [(seat, a, self._visibility(seat, a)) for seat, a in enumerate(actions)]
+        self._memo_player = None
         self._apply_joint(list(actions))
         self._log.extend(entries)
+        self._renew()
 
     def action_to_string(self, player: int, action: int) -> str:
         """Short, unique, readable notation of ``action`` (read back by string_to_action).
@@ -323,7 +430,9 @@ class State(ABC):
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
         """A full state consistent with everything ``player`` knows (hidden parts sampled)."""
         self._check_seat(player)
-        return self._resample_from_infostate(player, rng)
+        sample = self._resample_from_infostate(player, rng)
+        sample._forget()  # a subclass builds it by changing fields of a copy
+        return sample
 
     def string_to_action(self, player: int, text: str) -> int:
         """Read a move in notation; the move must be legal for ``player`` here."""
@@ -354,6 +463,7 @@ class State(ABC):
         copy = self._copy()
         copy._log = list(self._log)
         copy._origin = self._origin
+        copy._forget()
         return copy
 
     def observation_string(self, player: int) -> str:
@@ -402,12 +512,12 @@ class State(ABC):
             raise IllegalActionError(f"there is no seat {player}; seats are 0 to {n - 1}")
 
     def _check_legal(self, player: int, action: int) -> None:
+        """Refuse ``action`` unless ``player`` (a seat or CHANCE) may take it here.
+
+        Only after :meth:`_mover` (which starts the memo of this position)."""
         if type(action) is not int:  # the common case first: a plain int
             _check_int("an action", action)
-        if player == CHANCE:
-            legal = [a for a, _ in self._chance_outcomes()]
-        else:
-            legal = self._legal_actions(player)
+        legal = self._legal(player)
         if action in legal:
             return
         names = [self._action_to_string(player, a) for a in legal]
@@ -419,10 +529,64 @@ class State(ABC):
             f"action {shown} is not legal for {who} here; legal: {allowed_list(names)}"
         )
 
+    # -- the memo of this position ----------------------------------------------------------
+    def _mover(self) -> int:
+        """``current_player()``, asked once per position; a new position starts a new memo."""
+        try:
+            player = self._memo_player
+        except AttributeError:  # made by object.__new__ in a subclass's _copy
+            player = None
+        if player is None:
+            player = self._renew()
+        return player
+
+    def _renew(self) -> int:
+        """Start the memo of this position (after a move: the next step asks for it anyway);
+        return the player to move."""
+        self._memo_moves = None
+        self._memo_legal = None
+        self._memo_outcomes = None
+        player = self._memo_player = self.current_player()
+        return player
+
+    def _legal(self, player: int) -> list[int]:
+        """The legal actions of ``player`` (a seat or CHANCE) here, from the memo: not to be
+        changed. Only after :meth:`_mover` (which starts the memo of this position)."""
+        if player == self._memo_player:
+            legal = self._memo_moves
+            if legal is None:
+                if player == CHANCE:
+                    legal = [a for a, _ in self._outcomes()]
+                else:
+                    legal = list(self._legal_actions(player))
+                self._memo_moves = legal
+            return legal
+        memo = self._memo_legal
+        if memo is None:
+            memo = self._memo_legal = {}
+        legal = memo.get(player)
+        if legal is None:  # chance is not to move: no outcomes
+            legal = [] if player == CHANCE else list(self._legal_actions(player))
+            memo[player] = legal
+        return legal
+
+    def _outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes here, from the memo: not to be changed (empty unless chance is
+        to move). Only after :meth:`_mover`."""
+        outcomes = self._memo_outcomes
+        if outcomes is None:
+            outcomes = self._memo_outcomes = self._chance_outcomes()
+        return outcomes
+
+    def _forget(self) -> None:
+        """Drop the memo: the position was changed other than by ``apply_action(s)``."""
+        self._memo_player = None
+
     def _mark_origin(self) -> None:
         """Called by ``state_from_text``: the information state starts at this position."""
         self._origin = self._copy()
         self._origin._log = []
+        self._origin._forget()
 
 
 def _check_int(what: str, value: object) -> None:

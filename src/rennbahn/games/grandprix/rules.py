@@ -47,7 +47,7 @@ from typing import ClassVar
 
 from rennbahn.core.errors import IllegalActionError, NotationError, ParameterError
 from rennbahn.core.params import Param
-from rennbahn.core.protocol import ALL_SEATS, CHANCE, JSON, TERMINAL, Game, State
+from rennbahn.core.protocol import CHANCE, JSON, TERMINAL, Game, State
 from rennbahn.games.grandprix.components import (
     ACCIDENT,
     CURVE,
@@ -246,15 +246,16 @@ class GrandPrixState(State):
         return self.seat
 
     def _legal_actions(self, player: int) -> list[int]:
+        # The protocol copies what it gets (it keeps it per position), so shared lists do.
         if player != self.seat:
             return []
         phase = self.phase
         if phase == P_CHOOSE:
-            return list(_BUILD_OR_ROLL)
+            return _BUILD_OR_ROLL
         if phase == P_PLACE:
             return [_ACTION_OF_TURN[t] for t in self.options]
         if phase == P_STAND:
-            return list(_GRANDSTAND_CHOICE)
+            return _GRANDSTAND_CHOICE
         return []
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
@@ -264,69 +265,18 @@ class GrandPrixState(State):
             return self.stack.outcomes
         return []
 
-    # -- fast paths of the protocol ----------------------------------------------------------
-    # Rolling the die and choosing to build or roll are most of a race. These overrides do
-    # exactly what the base class does for them, without its generic checks; everything
-    # else (any other seat, CHANCE, a bad seat or action: the base class's checks and error
-    # messages) goes through the base class. Without them random playouts run about 25%
-    # slower (benchmarks/bench_playouts.py); they can go once the core caches the player to
-    # move and the legal moves per position (issue 13).
-    def is_terminal(self) -> bool:
-        return self.phase == P_OVER
-
-    def is_chance_node(self) -> bool:
-        return self.phase in (P_ROLL, P_DRAW)
-
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        if self.phase == P_CHOOSE and (
-            player is None or (type(player) is int and player == self.seat)
-        ):
-            return [BUILD, ROLL]
-        return super().legal_actions(player)
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        # Copies: callers may shuffle what they get (OpenSpiel's MCTS does).
-        if self.phase == P_ROLL:
-            return _DIE_OUTCOMES[:]
-        if self.phase == P_DRAW:
-            return self.stack.outcomes[:]
-        return super().chance_outcomes()
-
-    def apply_action(self, action: int) -> None:
-        phase = self.phase
-        if type(action) is not int:
-            pass
-        elif phase == P_ROLL:
-            if 0 <= action < 6:
-                self._log.append((CHANCE, action, ALL_SEATS))
-                self.last_roll = (self.seat, action - DIE + 1, self.pos[self.seat])
-                if self.turnaround < 0 and self.pos[self.seat] + action >= len(self.kinds) - 1:
-                    self._end_turn()  # I4: beyond the laid track (the commonest roll)
-                else:
-                    self._drive(action - DIE + 1)
-                return
-        elif phase == P_CHOOSE:
-            if action == ROLL:
-                self._log.append((self.seat, action, ALL_SEATS))
-                self.phase = P_ROLL
-                return
-            if action == BUILD:
-                self._log.append((self.seat, action, ALL_SEATS))
-                self.last_roll = None
-                self._build()
-                return
-        elif phase == P_DRAW and action in self.stack.legal:
-            self._log.append((CHANCE, action, ALL_SEATS))
-            self._lay(action - DRAW)
-            return
-        super().apply_action(action)
-
     # -- applying --------------------------------------------------------------------------
     def _apply(self, actor: int, action: int) -> None:
         phase = self.phase
         if phase == P_ROLL:
-            self.last_roll = (self.seat, action - DIE + 1, self.pos[self.seat])
-            self._drive(action - DIE + 1)
+            seat = self.seat
+            start = self.pos[seat]
+            roll = action - DIE + 1
+            self.last_roll = (seat, roll, start)
+            if self.turnaround < 0 and start + roll >= len(self.kinds):
+                self._end_turn()  # I4: beyond the laid track (the commonest roll)
+            else:
+                self._drive(roll)
         elif phase == P_CHOOSE:
             if action == ROLL:
                 self.phase = P_ROLL
@@ -616,17 +566,23 @@ class GrandPrixState(State):
         """Pass the turn on, past drivers who miss theirs (I13); forced rolls need no ask (I17)."""
         g = self.g
         seat = self.seat
+        turns = self.turns
+        skip = self.skip
         while True:
-            self.turns += 1
-            if self.turns >= g.turn_limit:
+            turns += 1
+            if turns >= g.turn_limit:
+                self.turns = turns
+                self.skip = skip
                 self.phase = P_OVER  # I18
                 return
             seat += 1
             if seat == g.players:
                 seat = 0
-            if not self.skip or not self.skip >> seat & 1:
+            if not skip or not skip >> seat & 1:
                 break
-            self.skip &= ~(1 << seat)
+            skip &= ~(1 << seat)
+        self.turns = turns
+        self.skip = skip
         self.seat = seat
         self.phase = P_ROLL if self.turnaround >= 0 else P_CHOOSE
 
