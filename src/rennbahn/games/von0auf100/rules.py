@@ -85,6 +85,8 @@ MIN_STEP = min(min(row[1:]) for row in MOVE)
 POINTS = (5, 3, 1)
 NOBODY = -1
 
+#: The most entries resampling's memo of fitting deals holds before it starts afresh.
+_DEAL_FITS_SIZE = 1 << 14
 # Legal placements for every bitmask of "busy" cars (put aside or already given a can).
 _FREE = tuple(tuple(c for c in range(NUM_CARS) if not busy >> c & 1) for busy in range(64))
 
@@ -156,6 +158,10 @@ class Von0auf100Game(Game):
         # I6: one licence to each seat in turn (two rounds of dealing with two players).
         self.deal_seats: tuple[int, ...] = tuple(range(n)) * self.cars_per_seat
         self.deals = len(self.deal_seats)
+        #: Resampling's memo: the deals that explain what a seat saw, by (seat, true deal,
+        #: cars across the line), in the order they are drawn from (see ``_sample_deal``).
+        self.deal_fits: dict[tuple[int, tuple[int, ...], tuple[int, ...]],
+                             tuple[tuple[int, ...], ...]] = {}
 
     def num_players(self) -> int:
         return self.players
@@ -688,15 +694,16 @@ class Von0auf100State(State):
         # The deals of every race, and where each of them is written down.
         first = origin.race if origin is not None else 1
         deals: dict[int, list[int]] = {first: list(origin.deal) if origin is not None else []}
+        log = self._log
+        at = [i for i, entry in enumerate(log) if entry[0] == CHANCE and entry[1] >= LICENCE]
         where: list[tuple[int, int]] = []  # (race, slot) per licence in the log
         race = first
-        for actor, action, _ in self._log:
-            if actor == CHANCE and action >= LICENCE:
-                if len(deals[race]) == g.deals:
-                    race += 1
-                    deals[race] = []
-                where.append((race, len(deals[race])))
-                deals[race].append(action - LICENCE)
+        for i in at:
+            if len(deals[race]) == g.deals:
+                race += 1
+                deals[race] = []
+            where.append((race, len(deals[race])))
+            deals[race].append(log[i][1] - LICENCE)
         deals[self.race] = list(self.deal)
         sampled = {r: self._sample_deal(r, deal, player, rng) for r, deal in deals.items()}
 
@@ -704,14 +711,10 @@ class Von0auf100State(State):
         assert isinstance(state, Von0auf100State)
         state.deal = sampled[self.race]
         state.owner = _owners(state.deal, g.deal_seats)
-        log = []
-        slots = iter(where)
-        for actor, action, visibility in self._log:
-            if actor == CHANCE and action >= LICENCE:
-                race, slot = next(slots)
-                action = LICENCE + sampled[race][slot]
-            log.append((actor, action, visibility))
-        state._log = log
+        new_log = state._log  # a copy: only the licences change
+        for i, (race, slot) in zip(at, where, strict=True):
+            actor, _, visibility = log[i]
+            new_log[i] = (actor, LICENCE + sampled[race][slot], visibility)
         if origin is not None:
             copy = origin._copy()
             copy.deal = sampled[first][: len(origin.deal)]
@@ -727,18 +730,25 @@ class Von0auf100State(State):
         others = [i for i in range(len(deal)) if seats[i] != player]
         if not others:
             return list(deal)
-        mine = {deal[i] for i in range(len(deal)) if seats[i] == player}
-        finished = [c for r, c, _, _ in self.fin if r == race]
-        truth = g.signature(_owners(deal, seats), finished)
-        free = [c for c in range(NUM_CARS) if c not in mine]
-        fits = []
-        for choice in itertools.permutations(free, len(others)):
-            candidate = list(deal)
-            for i, car in zip(others, choice, strict=True):
-                candidate[i] = car
-            if g.signature(_owners(candidate, seats), finished) == truth:
-                fits.append(candidate)
-        return fits[rng.randrange(len(fits))]
+        finished = tuple(c for r, c, _, _ in self.fin if r == race)
+        key = (player, tuple(deal), finished)
+        fits = g.deal_fits.get(key)
+        if fits is None:
+            mine = {deal[i] for i in range(len(deal)) if seats[i] == player}
+            truth = g.signature(_owners(deal, seats), finished)
+            free = [c for c in range(NUM_CARS) if c not in mine]
+            found = []
+            for choice in itertools.permutations(free, len(others)):
+                candidate = list(deal)
+                for i, car in zip(others, choice, strict=True):
+                    candidate[i] = car
+                if g.signature(_owners(candidate, seats), finished) == truth:
+                    found.append(tuple(candidate))
+            fits = tuple(found)
+            if len(g.deal_fits) >= _DEAL_FITS_SIZE:
+                g.deal_fits.clear()
+            g.deal_fits[key] = fits
+        return list(fits[rng.randrange(len(fits))])
 
 
 # -- what the notation reader checks -------------------------------------------------------
