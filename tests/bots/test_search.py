@@ -135,7 +135,7 @@ def test_names_per_game() -> None:
     assert "mcts" not in bot_names("von0auf100")  # hidden information: ISMCTS only
     assert "duct" in bot_names("gibgas") and "duct" not in bot_names("ausgebremst")
     assert [p.name for p in bot_params("grandprix", "mcts")] == [
-        "iterations", "seconds", "rollout", "c"]
+        "iterations", "seconds", "rollout", "depth", "c", "select", "gamma"]
     assert bot_params("gibgas", "heuristic") == []
 
 
@@ -155,7 +155,7 @@ def test_parameters_are_read() -> None:
 
 
 @pytest.mark.parametrize(("spec", "words"), [
-    ("mcts(budget=3)", "no parameter 'budget'; its parameters are: c, iterations"),
+    ("mcts(budget=3)", "no parameter 'budget'; its parameters are: c, depth, gamma, iterations"),
     ("mcts(iterations=0)", "iterations='0' is not allowed; it takes an integer from 1"),
     ("mcts(seconds=fast)", "seconds='fast' is not allowed; it takes a number from 0"),
     ("mcts(seconds=-1)", "a number from 0 to 3600"),

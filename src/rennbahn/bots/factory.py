@@ -18,8 +18,9 @@ is imported; a name starting with a prefix in :data:`PLUGINS` imports that modul
 >>> try:
 ...     make_bot(game, "mcts(budget=3)")
 ... except rennbahn.RennbahnError as error:
-...     print(error)
-bot 'mcts' has no parameter 'budget'; its parameters are: c, iterations, rollout, seconds
+...     print(error)  # doctest: +NORMALIZE_WHITESPACE
+bot 'mcts' has no parameter 'budget'; its parameters are: c, depth, gamma, iterations,
+    rollout, seconds, select
 """
 
 from __future__ import annotations
