@@ -198,12 +198,16 @@ class HeuristicBot:
         """A plausible move for ``seat`` without simulating: each card's expected stars and
         damage against the other cars' speed distributions (their hands as they stand in
         ``state``, a resampled full state), minus what the card is worth keeping."""
-        assert isinstance(state, GibGasState)
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
         if rng.random() < ROLLOUT_EPSILON:
             return legal[rng.randrange(len(legal))]
+        return self.cheap_move(state, seat, legal)
+
+    def cheap_move(self, state: State, seat: int, legal: list[int]) -> int:
+        """The rollout policy's considered move (no randomness): see :meth:`rollout_move`."""
+        assert isinstance(state, GibGasState)
         if state.phase == P_DISCARD:
             return DISCARD + 2
         if state.phase != P_CHOOSE:
