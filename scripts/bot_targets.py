@@ -9,6 +9,9 @@ Matches (seats rotated, games in whole rotations, one seed per rotation block):
 
 * per game, two players: ``hard`` against ``heuristic`` (target: at least 65% of the wins);
   in Gib Gas! also ``hard`` against flat Monte Carlo with the same iteration budget;
+* per game but Gib Gas!, two players: ``hard`` against OpenSpiel's Python ISMCTS (Von 0 auf
+  100, Ausgebremst) or MCTS (Grand Prix) given the same time per move: the mean seconds a
+  move ``hard`` took in its match against the heuristic (target: at least 60%);
 * per game, the largest table: one ``hard`` among heuristic bots (its share of the wins
   against the fair share);
 * iterations per second of each search bot, from the first decisions of seeded games.
@@ -39,6 +42,10 @@ BEGIN, END = "<!-- targets:begin -->", "<!-- targets:end -->"
 GAMES = ("gibgas", "von0auf100", "grandprix", "ausgebremst")
 LARGEST = {"gibgas": 6, "von0auf100": 5, "grandprix": 4, "ausgebremst": 6}
 TARGET_2P = 0.65
+TARGET_OPENSPIEL = 0.60
+#: OpenSpiel's search that ``hard`` meets at the same time per move, per game.
+OPENSPIEL = {"von0auf100": "openspiel-ismcts", "grandprix": "openspiel-mcts",
+             "ausgebremst": "openspiel-ismcts"}
 
 
 @dataclass
@@ -47,19 +54,27 @@ class Match:
     entrants: list[str]
     label: str
     weight: float = 1.0
+    #: The target share of the wins (two players), or None: the fair share (larger tables).
+    target: float | None = TARGET_2P
+    #: An OpenSpiel bot given the seconds a move ``hard`` took against the heuristic.
+    timed: str = ""
 
 
 def matches(only: list[str]) -> list[Match]:
     out: list[Match] = []
     for name in only:
         hard = strengths(name)["hard"]
-        out.append(Match(f"{name}(players=2)", [hard, "heuristic"], "2 players, vs heuristic"))
+        out.append(Match(f"{name}(players=2)", [hard, "heuristic"], "2 players, vs heuristic",
+                         weight=1.5))
         if name == "gibgas":
             flat = re.sub(r"^\w+", "flat", hard)
             out.append(Match(f"{name}(players=2)", [hard, flat], "2 players, vs flat MC"))
+        if name in OPENSPIEL:
+            out.append(Match(f"{name}(players=2)", [hard], "2 players, vs OpenSpiel, same time",
+                             target=TARGET_OPENSPIEL, timed=OPENSPIEL[name]))
         n = LARGEST[name]
         out.append(Match(f"{name}(players={n})", [hard] + ["heuristic"] * (n - 1),
-                         f"{n} players, 1 hard + {n - 1} heuristic", weight=0.7))
+                         f"{n} players, 1 hard + {n - 1} heuristic", weight=0.7, target=None))
     return out
 
 
@@ -105,10 +120,10 @@ def table_rows(match: Match, standings: Standings) -> str:
     low, high = row["ci95"]
     half = (high - low) / 2
     fair = row["fair_share"]
-    if "2 players" in match.label:
-        verdict = ("met" if low >= TARGET_2P else "missed" if high < TARGET_2P
-                   else "undecided")
-        target = f"≥ {TARGET_2P:.0%}: {verdict}"
+    wanted = match.target
+    if wanted is not None:
+        verdict = "met" if low >= wanted else "missed" if high < wanted else "undecided"
+        target = f"≥ {wanted:.0%}: {verdict}"
     else:
         verdict = "above" if low > fair else "below" if high < fair else "undecided"
         target = f"fair {fair:.1%}: {verdict}"
@@ -141,9 +156,16 @@ def main() -> None:
     total_weight = sum(m.weight for m in planned)
     results = ["| game | match | bot | games | wins (95% interval) | target | s/move mean / max |",
                "|---|---|---|---|---|---|---|"]
+    per_move: dict[str, float] = {}  # game -> hard's mean seconds a move vs the heuristic
     for match in planned:
+        if match.timed:
+            seconds = max(0.01, per_move.get(match.game, 1.0))
+            match.entrants = [match.entrants[0], f"{match.timed}(seconds={seconds:.2f})"]
+            match.label = f"2 players, vs `{match.entrants[1]}` (hard's s/move)"
         standings = run_match(match, max(10.0, left * match.weight / total_weight),
                               args.workers, args.seed)
+        if "vs heuristic" in match.label:
+            per_move[match.game] = standings.to_json()["bots"][0]["seconds_per_move"]["mean"]
         results.append(table_rows(match, standings))
         print(results[-1], flush=True)
     minutes = (time.monotonic() - start) / 60

@@ -53,13 +53,13 @@ ONLY_SIMULTANEOUS = {"duct": SEARCH}
 #: a second on one core of the reference machine, and an iteration budget keeps it seeded.
 STRENGTHS: dict[str, dict[str, str]] = {
     "gibgas": {"easy": "flat(iterations=30)", "medium": "heuristic",
-               "hard": "duct(iterations=1500)"},
+               "hard": "duct(iterations=2000)"},
     "von0auf100": {"easy": "flat(iterations=30)", "medium": "heuristic",
-                   "hard": "ismcts(iterations=700)"},
+                   "hard": "ismcts(iterations=2000)"},
     "grandprix": {"easy": "random", "medium": "heuristic",
-                  "hard": "mcts(iterations=1000)"},
+                  "hard": "mcts(iterations=2000)"},
     "ausgebremst": {"easy": "flat(iterations=30)", "medium": "heuristic",
-                    "hard": "ismcts(iterations=120,rollout=heuristic)"},
+                    "hard": "ismcts(iterations=200,rollout=heuristic)"},
 }
 #: Bots registered from outside ``bots/``: name prefix -> the module that registers them on
 #: import (it may need an optional extra; without it its bots are not listed, and naming one
