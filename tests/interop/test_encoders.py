@@ -153,6 +153,55 @@ def test_von0auf100_cars_are_squares_licences_and_the_squares_ahead() -> None:
     assert head["my_turn"] == (observation["to_move"] == 1)
 
 
+@pytest.mark.parametrize(
+    "variant", ["von0auf100(players=2)", "von0auf100(players=3,finish=past_card)"])
+def test_von0auf100_shows_what_each_can_would_do_and_who_places_it(variant: str) -> None:
+    """The moves a can would make are the rules' (I2, I3: the card under the car), the free
+    cars are the legal moves, and the cans still to come are the placing order's (I7)."""
+    from rennbahn.games.von0auf100.components import KIND_CODES, move_by
+
+    game = rennbahn.load_game(variant)
+    encoder = encoder_for(game)
+    seen_oil = seen_cross = seen_theirs = 0
+    for state in random_states(variant, seed=7, every=3):
+        to_move = state.current_player()
+        for seat in range(game.num_players()):
+            observation = state.observation(seat)
+            if observation["phase"] != "race":
+                continue
+            vector = encode(encoder, observation)
+            head = _block(encoder, vector, "")
+            on, start, cans = observation["on"], observation["start"], observation["cans"]
+            for can in range(1, 6):
+                placer = (start + can - 1) % game.num_players()
+                to_come = len(on) < can <= cans
+                assert head[f"mine_to_come={can}"] == float(to_come and placer == seat)
+                assert head[f"theirs_to_come={can}"] == float(to_come and placer != seat)
+            track, target = observation["track"], observation["target"]
+            for index, (colour, square) in enumerate(observation["cars"].items()):
+                car = _block(encoder, vector, f"car_{colour}.")
+                kind = KIND_CODES.index(track[square - 1]) if 0 < square <= len(track) else 0
+                assert car[f"here={KIND_CODES[kind]}"] == 1.0
+                racing = colour not in observation["out"]
+                if to_move == seat:
+                    assert car["free"] == float(index in state.legal_actions(seat))
+                for can in range(1, 6):
+                    steps = move_by(kind, can) if racing else 0
+                    assert car[f"move={can}"] == pytest.approx(steps / 10)
+                    crosses = racing and square + steps >= target
+                    assert car[f"crosses={can}"] == float(crosses)
+                    seen_cross += crosses
+                seen_oil += racing and KIND_CODES[kind] == "o"
+                if car["free"]:
+                    steps = move_by(kind, observation["next_can"])
+                    assert car["move_next"] == pytest.approx(steps / 10)
+                    assert car["crosses_next"] == float(square + steps >= target)
+                else:
+                    assert car["move_next"] == car["crosses_next"] == 0.0
+            seen_theirs += sum(head[f"theirs_to_come={can}"] for can in range(1, 6)) > 0
+    assert seen_oil and seen_cross and seen_theirs  # the playout covers what is checked
+
+
 def test_grandprix_puts_the_observers_car_first() -> None:
     game = rennbahn.load_game("grandprix(players=3)")
     encoder = encoder_for(game)

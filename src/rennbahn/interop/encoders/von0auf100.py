@@ -5,11 +5,20 @@ and the owners uncovered, never a licence still hidden.
 
 Blocks: phase (one-hot), race and races, round, cans, next can, cans withdrawn and pending,
 licences dealt, whether the observer is to move or starts the round, who is to move (by place,
-the observer first); the track, one one-hot kind per square (or not laid yet); per car in
-colour order: square / target, squares to the line, the lead over the observer's best car,
-out of the race, the observer's own, owner uncovered (by place), the can it got this round
-(one-hot), squares given to it by each seat this race (by place; negative after oil), and the
-kinds of the next ``LOOKAHEAD`` squares ahead of it; per seat (by place): score.
+the observer first), which cans of this round are still to come and whether the observer or
+another seat places them, how many of the observer's cars are across; the track, one one-hot
+kind per square (or not laid yet); per car in colour order: square / target, squares to the
+line, the lead over the observer's best car, out of the race, the observer's own, owner
+uncovered (by place), the can it got this round (one-hot), whether it can still get a can this
+round, squares given to it by each seat this race (by place; negative after oil), the kind of
+the card it stands on, how far each can 1-5 would move it from there (negative on oil) and
+whether that takes it across the line, the same for the next can, and the kinds of the next
+``LOOKAHEAD`` squares ahead of it; per seat (by place): score.
+
+The moves a can would make are read off the track (I2, I3) so that a learner does not have to
+find the card under a car among the track's squares: with two players a seat has to give its
+big cans to its own cars and its small ones to the others (a car holds one can a round), which
+the learner can only see when the move each can makes is there (docs/research.md, "Training").
 """
 
 from __future__ import annotations
@@ -17,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rennbahn.core.protocol import JSON, Game
-from rennbahn.games.von0auf100.components import COLOURS, KIND_CODES, NUM_CARS
+from rennbahn.games.von0auf100.components import COLOURS, KIND_CODES, NUM_CARS, PLAIN, move_by
 from rennbahn.games.von0auf100.rules import MAX_ROUNDS, POINTS, Von0auf100Game
 from rennbahn.interop.encoders import (
     FloatArray,
@@ -37,6 +46,9 @@ NUM_CANS = 5
 LOOKAHEAD = 10
 #: Squares a seat gives a car in a race are scaled by this (about one lap of the big track).
 GIVEN_SCALE = 40.0
+#: The longest move a can makes (can 5 on a can-5 card, or on a turbo); moves are scaled by it.
+MOVE_SCALE = 10.0
+CANS = tuple(range(1, NUM_CANS + 1))
 
 
 class Von0auf100Encoder:
@@ -65,6 +77,9 @@ class Von0auf100Encoder:
         head.add("my_turn", 1)
         head.add("i_start", 1)
         head.add("to_move", n, [f"place{p}" for p in range(n)])
+        head.add("mine_to_come", NUM_CANS, CANS)
+        head.add("theirs_to_come", NUM_CANS, CANS)
+        head.add("my_cars_out", 1)
         head.add("track", self.length * len(SQUARE_NAMES),
                  [f"{sq}:{k}" for sq in range(1, self.length + 1) for k in SQUARE_NAMES])
         head.add("score", n, [f"place{p}" for p in range(n)])
@@ -76,8 +91,14 @@ class Von0auf100Encoder:
         car.add("out", 1)
         car.add("mine", 1)
         car.add("owner", n, [f"place{p}" for p in range(n)])
-        car.add("can", NUM_CANS, range(1, NUM_CANS + 1))
+        car.add("can", NUM_CANS, CANS)
+        car.add("free", 1)
         car.add("given", n, [f"place{p}" for p in range(n)])
+        car.add("here", len(KIND_CODES), KIND_CODES)
+        car.add("move", NUM_CANS, CANS)
+        car.add("crosses", NUM_CANS, CANS)
+        car.add("move_next", 1)
+        car.add("crosses_next", 1)
         car.add("ahead", LOOKAHEAD * len(SQUARE_NAMES),
                 [f"+{d}:{k}" for d in range(1, LOOKAHEAD + 1) for k in SQUARE_NAMES])
         self.car = car
@@ -108,7 +129,13 @@ class Von0auf100Encoder:
         if isinstance(to_move, int):
             buf[h["my_turn"]] = float(to_move == me)
             buf[h["to_move"] + (to_move - me) % n] = 1.0
-        buf[h["i_start"]] = float(observation["start"] == me)
+        start = as_int(observation["start"])
+        buf[h["i_start"]] = float(start == me)
+        on = as_list(observation["on"])
+        cans = as_int(observation["cans"])
+        for can in range(len(on) + 1, cans + 1):  # can k is placed by seat start + k - 1
+            block = "mine_to_come" if (start + can - 1) % n == me else "theirs_to_come"
+            buf[h[block] + can - 1] = 1.0
         track = str(observation["track"])
         kinds = [SQUARE_NAMES.index(ch) for ch in track]
         width = len(SQUARE_NAMES)
@@ -124,10 +151,11 @@ class Von0auf100Encoder:
         out_cars = set(as_list(observation["out"]))
         owners = as_dict(observation["owners"])
         mine = set(as_list(observation["licences"]))
-        on = as_list(observation["on"])
         given = as_list(observation["given"])
         squares = [as_int(cars[colour]) for colour in COLOURS]
         best = max((squares[i] for i, c in enumerate(COLOURS) if c in mine), default=0)
+        buf[h["my_cars_out"]] = scaled(len(mine & out_cars), 2)
+        next_can = observation["next_can"]
         c = self.car
         target = self.target
         for index, colour in enumerate(COLOURS):
@@ -144,6 +172,20 @@ class Von0auf100Encoder:
             for can, car in enumerate(on):
                 if car == colour and can < NUM_CANS:
                     buf[base + c["can"] + can] = 1.0
+            free = colour not in out_cars and colour not in on
+            buf[base + c["free"]] = float(free)
+            # the card under the car (the start/target card and unlaid squares are plain)
+            here = kinds[square - 1] if 0 < square <= len(kinds) else PLAIN
+            buf[base + c["here"] + here] = 1.0
+            if colour not in out_cars:
+                for can in CANS:
+                    steps = move_by(here, can)
+                    buf[base + c["move"] + can - 1] = scaled(steps, MOVE_SCALE, low=-1.0)
+                    buf[base + c["crosses"] + can - 1] = float(square + steps >= target)
+                if free and isinstance(next_can, int) and 0 < next_can <= NUM_CANS:
+                    steps = move_by(here, next_can)
+                    buf[base + c["move_next"]] = scaled(steps, MOVE_SCALE, low=-1.0)
+                    buf[base + c["crosses_next"]] = float(square + steps >= target)
             for place in range(n):
                 row = as_list(given[(me + place) % n])
                 buf[base + c["given"] + place] = scaled(row[index], GIVEN_SCALE, low=-1.0)
