@@ -20,7 +20,6 @@ avoids moves after which every card it can hold would carry it past the alley.
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +46,7 @@ from rennbahn.games.ausgebremst.tracks import (
     PIT_CROSSINGS,
     SLOTS,
     Track,
+    backward_distances,
     ideal_distance,
 )
 
@@ -76,15 +76,7 @@ def pit_way(track: Track) -> PitWay:
         for there in ahead:
             if not track.is_pit[there]:
                 pred[there].append(here)
-    to_a = [-1] * track.size
-    to_a[track.field_a] = 0
-    queue: deque[int] = deque([track.field_a])
-    while queue:
-        here = queue.popleft()
-        for there in pred[here]:
-            if to_a[there] < 0:
-                to_a[there] = to_a[here] + 1
-                queue.append(there)
+    to_a = backward_distances(pred, [track.field_a], 0)
     start = track.grid[0]
     detour = ideal_distance(track, start) - ideal_distance(track, start, pit_stop=False)
     return PitWay(to_a, detour, track.to_line[track.pit[0]])

@@ -484,6 +484,24 @@ def _add(track: Track, column: int, lane: int, kind: int, name: str) -> int:
     return len(track.col) - 1
 
 
+def backward_distances(pred: list[list[int]], sources: list[int], first: int) -> list[int]:
+    """Breadth-first distances over ``pred`` (each space's predecessors): ``first`` at the
+    ``sources``, one more per step back; -1 where no source is reached."""
+    dist = [-1] * len(pred)
+    queue: deque[int] = deque()
+    for s in sources:
+        if dist[s] < 0:
+            dist[s] = first
+            queue.append(s)
+    while queue:
+        here = queue.popleft()
+        for there in pred[here]:
+            if dist[there] < 0:
+                dist[there] = dist[here] + 1
+                queue.append(there)
+    return dist
+
+
 def _distances_to_line(track: Track) -> list[int]:
     """Steps from each space to the next crossing of the finish line (backward search)."""
     pred: list[list[int]] = [[] for _ in range(track.size)]
@@ -494,18 +512,7 @@ def _distances_to_line(track: Track) -> list[int]:
                 crossing_from.append(here)
             else:
                 pred[there].append(here)
-    dist = [-1] * track.size
-    queue: deque[int] = deque()
-    for s in crossing_from:
-        if dist[s] < 0:
-            dist[s] = 1
-            queue.append(s)
-    while queue:
-        here = queue.popleft()
-        for there in pred[here]:
-            if dist[there] < 0:
-                dist[there] = dist[here] + 1
-                queue.append(there)
+    dist = backward_distances(pred, crossing_from, 1)
     for s, d in enumerate(dist):
         if d < 0:
             raise TrackError(f"{track.name}: space {track.names[s]} cannot reach the finish line")
