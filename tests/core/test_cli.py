@@ -89,7 +89,7 @@ def test_bad_input_gets_a_clear_error() -> None:
     assert "unknown bot 'wizard'" in bot.output
     seats = runner.invoke(app, ["play", "gibgas(players=3)", "--seats", "you,random"])
     assert seats.exit_code == 2
-    assert "has 3 seats but --seats names 2" in seats.output
+    assert "has 3 seats; 2 named by --seats" in seats.output
 
 
 def test_replay_rejects_a_broken_record(tmp_path: Path) -> None:

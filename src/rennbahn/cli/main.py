@@ -56,10 +56,10 @@ from rennbahn.cli.texts import default_language, say
 from rennbahn.core.driver import Bot, SeatView, play
 from rennbahn.core.errors import ParameterError, RecordError, RennbahnError
 from rennbahn.core.i18n import check_language, seat_name
-from rennbahn.core.params import parse_game_string, shown
+from rennbahn.core.params import shown
 from rennbahn.core.protocol import SIMULTANEOUS, Game, State
 from rennbahn.core.records import Record, Step, check_writable, replay
-from rennbahn.core.registry import game_entry, load_game, registered_games
+from rennbahn.core.registry import load_game, load_game_for_seats, registered_games
 from rennbahn.sim.runner import Summary, run_games
 
 #: Exit code of bad input (as click uses for a malformed command line).
@@ -183,15 +183,7 @@ def _seat_list(text: str) -> list[str]:
 
 def _load_for_seats(text: str, seats: list[str]) -> Game:
     """Load the game; a game with a ``players`` parameter takes it from the seat count."""
-    name, raw = parse_game_string(text)
-    entry = game_entry(name)
-    extra: dict[str, object] = {}
-    if "players" not in raw and any(p.name == "players" for p in entry.params):
-        extra["players"] = len(seats)
-    game = load_game(text, **extra)
-    if game.num_players() != len(seats):
-        raise _fail(f"{game} has {game.num_players()} seats but --seats names {len(seats)}")
-    return game
+    return load_game_for_seats(text, len(seats), "named by --seats")
 
 
 @app.command()

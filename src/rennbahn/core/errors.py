@@ -23,6 +23,10 @@ class ParameterError(RennbahnError):
     """An unknown parameter, or a value outside what the parameter allows."""
 
 
+class SeatCountError(ParameterError):
+    """The seats named do not fit the game's number of players."""
+
+
 class NotationError(RennbahnError):
     """Malformed state or move notation."""
 

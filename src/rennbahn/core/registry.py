@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rennbahn.core.errors import UnknownGameError
+from rennbahn.core.errors import SeatCountError, UnknownGameError
 from rennbahn.core.params import Param, parse_game_string
 from rennbahn.core.protocol import Game
 
@@ -83,3 +83,26 @@ def load_game(text: str, **params: object) -> Game:
     merged: dict[str, object] = dict(raw)
     merged.update(params)
     return game_entry(name).game_class(merged)
+
+
+def load_game_for_seats(text: str, seats: int, given: str = "given") -> Game:
+    """Load a game for ``seats`` seats: a game with a ``players`` parameter that ``text``
+    leaves out takes it from the seat count (the terminal's ``--seats``, the lobby's seats).
+    ``given`` says in the error where the seats came from.
+
+    >>> load_game_for_seats("grandprix", 3).num_players()
+    3
+    >>> load_game_for_seats("gibgas(players=3)", 2)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rennbahn.core.errors.SeatCountError: gibgas(players=3,...) has 3 seats; 2 given
+    """
+    name, raw = parse_game_string(text)
+    entry = game_entry(name)
+    extra: dict[str, object] = {}
+    if "players" not in raw and any(p.name == "players" for p in entry.params):
+        extra["players"] = seats
+    game = load_game(text, **extra)
+    if game.num_players() != seats:
+        raise SeatCountError(f"{game} has {game.num_players()} seats; {seats} {given}")
+    return game

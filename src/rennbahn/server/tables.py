@@ -25,12 +25,11 @@ from typing import Any, TypeVar
 import msgspec
 
 from rennbahn.bots.factory import bot_names
-from rennbahn.core.errors import RennbahnError
+from rennbahn.core.errors import RennbahnError, SeatCountError
 from rennbahn.core.i18n import DEFAULT, LANGUAGES, seat_name
-from rennbahn.core.params import parse_game_string
 from rennbahn.core.protocol import SIMULTANEOUS, Game, State
 from rennbahn.core.records import Step
-from rennbahn.core.registry import game_entry, load_game
+from rennbahn.core.registry import game_entry, load_game, load_game_for_seats
 from rennbahn.core.table import Bot, Table, TableError
 from rennbahn.server import messages as m
 from rennbahn.server.bots import NamedBot, think
@@ -315,18 +314,11 @@ class Hub:
     # -- creating -----------------------------------------------------------------------
     async def create(self, spec: m.CreateTable, base: str) -> dict[str, Any]:
         try:
-            name, raw = parse_game_string(spec.game)
-            entry = game_entry(name)
-            extra: dict[str, object] = {}
-            if "players" not in raw and any(p.name == "players" for p in entry.params):
-                extra["players"] = len(spec.seats)
-            game = load_game(spec.game, **extra)
+            game = load_game_for_seats(spec.game, len(spec.seats))
+        except SeatCountError as error:
+            raise RequestError("bad_request", str(error)) from error
         except RennbahnError as error:
             raise RequestError("bad_game", str(error)) from error
-        if len(spec.seats) != game.num_players():
-            raise RequestError(
-                "bad_request", f"{game} has {game.num_players()} seats; {len(spec.seats)} given"
-            )
         allowed = bot_names(game.NAME)
         seats = []
         for i, seat in enumerate(spec.seats):
