@@ -12,6 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RECIPE = ROOT / "examples" / "train_maskable_ppo.py"
+RULE = ROOT / "examples" / "von0auf100_rule.py"
 
 
 @pytest.fixture(scope="module")
@@ -44,3 +45,22 @@ def test_random_only_needs_no_torch() -> None:
         capture_output=True, text=True, check=True, cwd=ROOT,
     )
     assert "random play" in result.stdout and "of 10 races (95% interval" in result.stdout
+
+
+def test_the_von0auf100_rule_wins_from_the_encoded_vector_alone(recipe: ModuleType) -> None:
+    """docs/research.md: the encoder carries what a simple winning policy needs."""
+    spec = importlib.util.spec_from_file_location("von0auf100_rule", RULE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    import rennbahn
+    from rennbahn.interop.encoders import encoder_for
+
+    names = list(encoder_for(rennbahn.load_game(module.GAME)).feature_names())
+    won, _ = recipe.win_rate(module.GAME, module.rule(names), 60, seed=3)
+    random_won, _ = recipe.win_rate(module.GAME, recipe.random_policy(1), 60, seed=3)
+    assert won >= 45 and won > random_won + 10  # 87% of 400 races; random play 50%
+    done = subprocess.run([sys.executable, str(RULE), "--episodes", "4"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "the rule" in done.stdout and "of 4 races" in done.stdout
