@@ -20,18 +20,20 @@ def choice(text: str, seat: int = 0, game: str = "gibgas(players=3)") -> str:
     return state.action_to_string(seat, action)
 
 
+#: Both others can only play 230: any other speed wins the Vollgas! card, 230 collides.
+FENDER_BENDER = ("choose V3-2,B1-1,XF3-1,XS3-1;0 q=- pts=0 | 18/012345DTP/-/2/2/2/-/2/220 "
+                 "| 18/3/-/4/4/01245/-/4/240 | 18/3/-/4/4/01245/-/4/240")
+#: Others hold only 200 and 210: on Bremsen! the die's 100 (one in two) is the only way.
+ONLY_THE_DIE_BRAKES = ("choose B3-2,B1-1,XF3-1,XS3-1;0 q=- pts=0 | 18/2345DT/-/1/1/01/-/1/210 "
+                       "| 18/0/-/4/4/12345/-/4/240 | 18/1/-/4/4/02345/-/4/240")
+
+
 def test_it_avoids_a_likely_fender_bender() -> None:
-    # Both others can only play 230: any other speed wins the Vollgas! card, 230 collides.
-    text = ("choose V3-2,B1-1,XF3-1,XS3-1;0 q=- pts=0 | 18/012345DTP/-/2/2/2/-/2/220 "
-            "| 18/3/-/4/4/01245/-/4/240 | 18/3/-/4/4/01245/-/4/240")
-    assert choice(text) not in ("230", "pit")
+    assert choice(FENDER_BENDER) not in ("230", "pit")
 
 
 def test_it_saves_the_die_for_the_right_card() -> None:
-    # Others hold only 200 and 210: on Bremsen! the die's 100 (one in two) is the only way.
-    slow = ("choose B3-2,B1-1,XF3-1,XS3-1;0 q=- pts=0 | 18/2345DT/-/1/1/01/-/1/210 "
-            "| 18/0/-/4/4/12345/-/4/240 | 18/1/-/4/4/02345/-/4/240")
-    assert choice(slow) == "die"
+    assert choice(ONLY_THE_DIE_BRAKES) == "die"
     # A one-star Vollgas! against 250 and 240: the die wins one time in six; keep it.
     fast = ("choose V1-1,B1-1,XF3-1,XS3-1;0 q=- pts=0 | 18/012345DTP/-/2/2/2/-/2/220 "
             "| 18/5/-/4/4/01234/-/4/240 | 18/4/-/5/5/01235/-/5/250")

@@ -11,6 +11,7 @@ from rennbahn.core.driver import sample_chance
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS
 from rennbahn.games.gibgas.bots import HeuristicBot
 from rennbahn.games.gibgas.rules import GibGasState
+from tests.gibgas.test_bots import FENDER_BENDER, ONLY_THE_DIE_BRAKES
 
 
 def cheap(text: str, seat: int = 0, game: str = "gibgas(players=3)") -> str:
@@ -21,16 +22,11 @@ def cheap(text: str, seat: int = 0, game: str = "gibgas(players=3)") -> str:
 
 
 def test_it_avoids_a_likely_fender_bender() -> None:
-    # Both others can only play 230: any other speed wins the Vollgas! card, 230 collides.
-    text = ("choose V3-2,B1-1,XF3-1,XS3-1;0 q=- pts=0 | 18/012345DTP/-/2/2/2/-/2/220 "
-            "| 18/3/-/4/4/01245/-/4/240 | 18/3/-/4/4/01245/-/4/240")
-    assert cheap(text) not in ("230", "pit")
+    assert cheap(FENDER_BENDER) not in ("230", "pit")
 
 
 def test_it_plays_the_die_when_only_a_100_can_win_brakes() -> None:
-    slow = ("choose B3-2,B1-1,XF3-1,XS3-1;0 q=- pts=0 | 18/2345DT/-/1/1/01/-/1/210 "
-            "| 18/0/-/4/4/12345/-/4/240 | 18/1/-/4/4/02345/-/4/240")
-    assert cheap(slow) == "die"
+    assert cheap(ONLY_THE_DIE_BRAKES) == "die"
 
 
 def test_it_avoids_being_the_fastest_on_a_full_speed_crash() -> None:
