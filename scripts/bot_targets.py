@@ -73,7 +73,8 @@ def matches(only: list[str]) -> list[Match]:
             out.append(Match(f"{name}(players=2)", [hard], "2 players, vs OpenSpiel, same time",
                              target=TARGET_OPENSPIEL, timed=OPENSPIEL[name]))
         n = LARGEST[name]
-        out.append(Match(f"{name}(players={n})", [hard] + ["heuristic"] * (n - 1),
+        big = strengths(name, n)["hard"]
+        out.append(Match(f"{name}(players={n})", [big] + ["heuristic"] * (n - 1),
                          f"{n} players, 1 hard + {n - 1} heuristic", weight=0.7, target=None))
     return out
 
@@ -172,7 +173,9 @@ def main() -> None:
     hard = ["| game | easy | medium | hard |", "|---|---|---|---|"]
     for name in args.only:
         s = strengths(name)
-        hard.append(f"| {name} | `{s['easy']}` | `{s['medium']}` | `{s['hard']}` |")
+        fuller = strengths(name, LARGEST[name])["hard"]
+        at_most = "" if fuller == s["hard"] else f"; with {LARGEST[name]} seats `{fuller}`"
+        hard.append(f"| {name} | `{s['easy']}` | `{s['medium']}` | `{s['hard']}`{at_most} |")
     text = "\n".join([
         BEGIN,
         f"Made by `scripts/bot_targets.py --minutes {args.minutes:g} --workers {args.workers} "

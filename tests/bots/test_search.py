@@ -146,6 +146,19 @@ def test_named_strengths_exist(game_name: str) -> None:
         make_bot(game, name)
 
 
+def test_hard_has_a_smaller_budget_at_a_fuller_table() -> None:
+    # A Gib Gas! move with six drivers costs about twice one with two (docs/bots.md): hard
+    # searches fewer iterations there to stay within about a second a move.
+    two = make_bot(rennbahn.load_game("gibgas(players=2)"), "hard")
+    six = make_bot(rennbahn.load_game("gibgas(players=6)"), "hard")
+    assert isinstance(two, SearchBot) and isinstance(six, SearchBot)
+    assert (two.iterations, six.iterations) == (1200, 900)
+    assert two.rollout.fast is not None and six.rollout.evaluator is not None
+    assert two.rollout.depth == six.rollout.depth == 12
+    with pytest.raises(ParameterError, match=r"stands for duct\(iterations=900"):
+        make_bot(rennbahn.load_game("gibgas(players=6)"), "hard(iterations=5)")
+
+
 def test_parameters_are_read() -> None:
     game = rennbahn.load_game("grandprix(players=2)")
     bot = make_bot(game, "mcts(iterations=7, seconds=0.25, c=1.5, rollout=heuristic)")

@@ -53,13 +53,18 @@ ONLY_SIMULTANEOUS = {"duct": SEARCH}
 #: a second on one core of the reference machine, and an iteration budget keeps it seeded.
 STRENGTHS: dict[str, dict[str, str]] = {
     "gibgas": {"easy": "flat(iterations=30)", "medium": "heuristic",
-               "hard": "duct(iterations=2000)"},
+               "hard": "duct(iterations=1200,rollout=heuristic,depth=12)"},
     "von0auf100": {"easy": "flat(iterations=30)", "medium": "heuristic",
                    "hard": "ismcts(iterations=2000)"},
     "grandprix": {"easy": "random", "medium": "heuristic",
                   "hard": "mcts(iterations=2000)"},
     "ausgebremst": {"easy": "flat(iterations=30)", "medium": "heuristic",
                     "hard": "ismcts(iterations=200,rollout=heuristic)"},
+}
+#: Where a move costs more at a fuller table: game -> strength -> (from this many seats, the
+#: bot string there), fewest seats first; the last one that applies stands.
+AT_SEATS: dict[str, dict[str, tuple[tuple[int, str], ...]]] = {
+    "gibgas": {"hard": ((6, "duct(iterations=900,rollout=heuristic,depth=12)"),)},
 }
 #: Bots registered from outside ``bots/``: name prefix -> the module that registers them on
 #: import (it may need an optional extra; without it its bots are not listed, and naming one
@@ -144,9 +149,20 @@ def _path(game_name: str, name: str) -> str:
     return path
 
 
-def strengths(game_name: str) -> dict[str, str]:
-    """``easy``, ``medium`` and ``hard`` for a game: the bot string each stands for."""
-    return dict(STRENGTHS.get(game_name, DEFAULT_STRENGTHS))
+def strengths(game_name: str, players: int | None = None) -> dict[str, str]:
+    """``easy``, ``medium`` and ``hard`` for a game: the bot string each stands for (with
+    ``players`` seats; without, at the fewest).
+
+    >>> strengths("gibgas", 6)["hard"]
+    'duct(iterations=900,rollout=heuristic,depth=12)'
+    """
+    chosen = dict(STRENGTHS.get(game_name, DEFAULT_STRENGTHS))
+    if players is not None:
+        for name, steps in AT_SEATS.get(game_name, {}).items():
+            for seats, spec in steps:
+                if players >= seats:
+                    chosen[name] = spec
+    return chosen
 
 
 def bot_names(game_name: str) -> list[str]:
@@ -205,8 +221,8 @@ def make_bot(game: Game, spec: str) -> Bot:
         if raw:
             raise ParameterError(
                 f"bot {name!r} is a named strength and takes no parameters "
-                f"(it stands for {strengths(game.NAME)[name]})")
-        return make_bot(game, strengths(game.NAME)[name])
+                f"(it stands for {strengths(game.NAME, game.num_players())[name]})")
+        return make_bot(game, strengths(game.NAME, game.num_players())[name])
     path = _path(game.NAME, name)
     declared = _declared(path)
     by_name = {p.name: p for p in declared}
