@@ -134,6 +134,58 @@ def table_rows(match: Match, standings: Standings) -> str:
             f"{timing['mean']:.2f} / {timing['max']:.2f} |")
 
 
+#: The tables of the block: heading, header row; rows start with the game's name.
+TABLES = (
+    ("### Runs (a later run of some games replaces their rows)",
+     "| games | command | minutes |"),
+    ("### Named strengths", "| game | easy | medium | hard |"),
+    ("### Matches (seats rotated; wins are per seat taken, shared wins count as fractions)",
+     "| game | match | bot | games | wins (95% interval) | target | s/move mean / max |"),
+    ("### Iterations per second (one core, the first 4 decisions of a seeded random game)",
+     "| game | bot | iterations/s |"),
+)
+
+
+def rows_of(old: str, heading: str) -> list[str]:
+    """The rows of the table under ``heading`` in an earlier block (none if it has none)."""
+    if heading not in old:
+        return []
+    rows = []
+    for line in old[old.index(heading) + len(heading):].splitlines()[4:]:
+        if not line.startswith("|"):
+            break
+        rows.append(line)
+    return rows
+
+
+def game_of(row: str) -> str:
+    return re.split(r"[ (|,]", row.lstrip("| "), maxsplit=1)[0]
+
+
+def block(old: str, only: list[str], run: str, *fresh: list[str]) -> str:
+    """The doc's block: this run's rows for the games in ``only``, an earlier block's rows
+    for the others (the runs table keeps an earlier run for the games it still stands for)."""
+    lines = [BEGIN]
+    for (heading, header), new in zip(TABLES, ([run], *fresh), strict=True):
+        kept = []
+        for row in rows_of(old, heading):
+            if heading == TABLES[0][0]:
+                cells = row.split("|")
+                left = [g for g in cells[1].strip().split(", ") if g not in only]
+                if left:
+                    kept.append("|".join([cells[0], f" {', '.join(left)} ", *cells[2:]]))
+            elif game_of(row) not in only:
+                kept.append(row)
+        if heading == TABLES[0][0]:
+            rows = kept + new
+        else:
+            rows = sorted(kept + new, key=lambda r: GAMES.index(game_of(r)))
+        separator = "|" + "---|" * (header.count("|") - 1)
+        lines += [heading, "", header, separator, *rows, ""]
+    lines.append(END)
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--minutes", type=float, default=20.0, help="wall time in all")
@@ -170,29 +222,22 @@ def main() -> None:
         results.append(table_rows(match, standings))
         print(results[-1], flush=True)
     minutes = (time.monotonic() - start) / 60
-    hard = ["| game | easy | medium | hard |", "|---|---|---|---|"]
+    hard = []
     for name in args.only:
         s = strengths(name)
         fuller = strengths(name, LARGEST[name])["hard"]
         at_most = "" if fuller == s["hard"] else f"; with {LARGEST[name]} seats `{fuller}`"
         hard.append(f"| {name} | `{s['easy']}` | `{s['medium']}` | `{s['hard']}`{at_most} |")
-    text = "\n".join([
-        BEGIN,
-        f"Made by `scripts/bot_targets.py --minutes {args.minutes:g} --workers {args.workers} "
-        f"--seed {args.seed}` in {minutes:.0f} minutes on a shared 2-core machine.",
-        "",
-        "### Named strengths",
-        "", *hard, "",
-        "### Matches (seats rotated; wins are per seat taken, shared wins count as fractions)",
-        "", *results, "",
-        "### Iterations per second (one core, the first 4 decisions of a seeded random game)",
-        "", *rates, "",
-        END,
-    ])
+    run = (f"| {', '.join(args.only)} | `scripts/bot_targets.py --minutes {args.minutes:g} "
+           f"--workers {args.workers} --seed {args.seed}"
+           f"{'' if args.only == list(GAMES) else ' --only ' + ' '.join(args.only)}` "
+           f"| {minutes:.0f} |")
+    doc = DOC.read_text(encoding="utf-8")
+    old = doc[doc.index(BEGIN):doc.index(END)] if BEGIN in doc and END in doc else ""
+    text = block(old, args.only, run, hard, results[2:], rates[2:])
     if args.dry_run:
         print(text)
         return
-    doc = DOC.read_text(encoding="utf-8")
     if BEGIN in doc and END in doc:
         doc = doc[: doc.index(BEGIN)] + text + doc[doc.index(END) + len(END):]
     else:
