@@ -14,7 +14,7 @@ Install (torch is large and is not part of any rennbahn extra)::
 
 Run::
 
-    python examples/train_maskable_ppo.py --game "von0auf100(players=2)" --steps 150000
+    python examples/train_maskable_ppo.py --game "von0auf100(players=2)" --steps 800000
     python examples/train_maskable_ppo.py --game "gibgas(players=2)" --opponent heuristic
     python examples/train_maskable_ppo.py --game "grandprix(players=2)" --random-only   # no torch
 

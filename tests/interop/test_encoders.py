@@ -134,7 +134,7 @@ def _block(encoder: object, vector: np.ndarray, prefix: str) -> dict[str, float]
             if name.startswith(prefix)}
 
 
-def test_von0auf100_cars_are_squares_licences_and_the_squares_ahead() -> None:
+def test_von0auf100_cars_are_squares_licences_and_the_symbols_ahead() -> None:
     game = rennbahn.load_game("von0auf100(players=3)")
     encoder = encoder_for(game)
     state = random_states("von0auf100(players=3)", seed=3)[60]
@@ -146,11 +146,23 @@ def test_von0auf100_cars_are_squares_licences_and_the_squares_ahead() -> None:
         car = _block(encoder, vector, f"car_{colour}.")
         assert round(car["square"] * target) == square
         assert car["mine"] == (colour in observation["licences"])
-        for step in range(1, 4):
-            if square + step <= len(track):
-                assert car[f"ahead=+{step}:{track[square + step - 1]}"] == 1.0
+        ahead = track[square:square + 10]  # square s shows the card laid s-th (1-based)
+        for name, codes in (("can", "12345"), ("turbo", "x"), ("oil", "o")):
+            steps = [step for step, code in enumerate(ahead, start=1) if code in codes]
+            assert car[f"next={name}"] == pytest.approx((11 - steps[0]) / 10 if steps else 0)
     head = _block(encoder, vector, "")
     assert head["my_turn"] == (observation["to_move"] == 1)
+    for kind in ".12345xo":
+        assert head[f"track={kind}"] == pytest.approx(track.count(kind) / len(track))
+
+
+def test_von0auf100_vector_tells_positions_not_layouts() -> None:
+    """No block gives the kind of every square, which let a learner tell races apart instead
+    of reading the positions (the encoder's docstring has the figures)."""
+    encoder = encoder_for(rennbahn.load_game("von0auf100(players=2)"))
+    names = encoder.feature_names()
+    assert len(names) == encoder.size < 300
+    assert not any(name.startswith("track=1:") or ".ahead=" in name for name in names)
 
 
 @pytest.mark.parametrize(
