@@ -24,7 +24,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
-EXTRAS = {"serve": "[web]", "play": "", "test": "[dev,rl,web]", "package": "[dev,rl,web]"}
+EXTRAS = {"serve": "[web]", "play": "", "test": "[dev,rl,web,train]",
+          "package": "[dev,rl,web]"}
+#: Installed before the ``train`` extra: the CPU build that this project's machines keep on
+#: disk. Left to itself, pip would fetch a CUDA build of several GB for sb3-contrib; any
+#: torch that sb3-contrib accepts works.
+TORCH = "torch==2.13.0"
 
 
 def run(*command: str | Path) -> None:
@@ -44,8 +49,16 @@ def setup(extras: str) -> None:
     if stamp.exists():
         return
     run(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    if "train" in extras and not installed("torch"):
+        run(BIN / "python", "-m", "pip", "install", "--quiet", TORCH)
     run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", f".{extras}")
     stamp.touch()
+
+
+def installed(package: str) -> bool:
+    """Whether ``package`` is installed in .venv."""
+    show = [BIN / "python", "-m", "pip", "show", "--quiet", package]
+    return subprocess.run([str(c) for c in show], capture_output=True, check=False).returncode == 0
 
 
 def browser() -> None:

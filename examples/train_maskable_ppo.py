@@ -6,11 +6,10 @@ trained policy plays ``--episodes`` races against the random bot (seats alternat
 win rate is printed with a 95% (Wilson) interval, beside random play's own rate in the same
 races, so a rate above random play's interval has learnt something.
 
-Install (torch is large and is not part of any rennbahn extra)::
+Install (the ``train`` extra brings sb3-contrib, stable-baselines3 and torch, which is large)::
 
-    pip install -e '.[rl]'
-    pip install sb3-contrib            # brings stable-baselines3 and torch
-    # on this project's machines a torch wheel lies on disk: pip install torch==2.13.0
+    pip install torch==2.13.0          # first, on this project's machines: the CPU build on disk
+    pip install -e '.[rl,train]'
 
 Run::
 
