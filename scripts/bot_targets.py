@@ -108,10 +108,10 @@ def run_match(match: Match, seconds: float, workers: int, seed: int) -> Standing
     return standings
 
 
-def search_specs(name: str) -> list[str]:
+def search_specs(name: str, players: int) -> list[str]:
     kind = {"gibgas": "duct", "grandprix": "mcts"}.get(name, "ismcts")
     specs = [f"{kind}", f"{kind}(rollout=heuristic)", "flat", "flat(rollout=heuristic)"]
-    hard = strengths(name)["hard"]
+    hard = strengths(name, players)["hard"]
     return [hard] + [s for s in specs if s != hard]
 
 
@@ -199,8 +199,9 @@ def main() -> None:
     start = time.monotonic()
     rates = ["| game | bot | iterations/s |", "|---|---|---|"]
     for name in args.only:
-        for text in (f"{name}(players=2)", f"{name}(players={LARGEST[name]})"):
-            for spec in search_specs(name):
+        for players in (2, LARGEST[name]):
+            text = f"{name}(players={players})"
+            for spec in search_specs(name, players):
                 rate = iterations_per_second(text, spec, args.rate_seconds)
                 rates.append(f"| {text} | `{spec}` | {rate:,.0f} |")
                 print(rates[-1], flush=True)
