@@ -7,6 +7,7 @@ Usage::
     .venv/bin/python benchmarks/bench_playouts.py "gibgas(players=4)" --profile
     .venv/bin/python benchmarks/bench_playouts.py --memory         # bytes per cloned state
     .venv/bin/python benchmarks/bench_playouts.py --anchor-only    # vs goofspiel, resampling
+    .venv/bin/python benchmarks/bench_playouts.py --floor          # a game with no rules
 
 One process, one core. A playout samples chance with the outcome probabilities and picks
 uniformly among legal moves (every seat at simultaneous nodes), as the random bot does, but
@@ -22,6 +23,9 @@ on both alike; the figure is steps (actions in the history, joint actions seat b
 CPU-second and its ratio to goofspiel's (target at least 0.6x, aim 1x). Then the cost of
 ``resample_from_infostate`` for seat 0 from mid-game positions, in microseconds and in
 steps' worth (target at most 5).
+
+``--floor`` plays :mod:`floor`'s game, goofspiel's shape with hooks that only count, through
+the same loop beside goofspiel: the most that the protocol and the Python loop allow.
 """
 
 from __future__ import annotations
@@ -196,10 +200,20 @@ def main() -> None:
     parser.add_argument("--memory", action="store_true", help="mean bytes per cloned state")
     parser.add_argument("--anchor-only", action="store_true",
                         help="only the goofspiel ratio and the resampling cost")
+    parser.add_argument("--floor", action="store_true",
+                        help="a game with no rules beside goofspiel: the protocol's floor")
     parser.add_argument("--no-anchor", action="store_true",
                         help="skip the goofspiel ratio and the resampling cost")
     args = parser.parse_args()
     anchor = None if args.no_anchor else load_anchor()
+    if args.floor:
+        from floor import FloorGame  # beside this file
+
+        ours, theirs = steps_beside(FloorGame(), anchor, args.seconds)
+        ratio = f"ratio {ours / theirs:5.2f}x" if theirs else "(no goofspiel anchor)"
+        print(f"floor (goofspiel's shape, no rules)\n    steps: {ours:9.0f}/CPU-s   "
+              f"goofspiel {theirs:9.0f}/CPU-s   {ratio}", flush=True)
+        return
     names = args.games or [
         DEFAULTS.get(entry.name, entry.name) for entry in rennbahn.registered_games()
     ]
