@@ -6,6 +6,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 import rennbahn
@@ -39,6 +40,23 @@ def test_rolls_once_the_track_ahead_is_long_enough() -> None:
 def test_a_pit_stop_ahead_counts_as_a_missed_turn() -> None:
     # From card 3, rolls 1-4 reach cards 4-7; the pit stop on 7 costs a turn.
     assert roll_value(at(f"{PREFIX[7]} 3,0,0,0 0:choose 8"), 0) == (1 + 2 + 3 + 4 - 3) / 6
+
+
+def test_the_evaluation_favours_the_car_nearer_home_and_counts_a_missed_turn() -> None:
+    """``evaluate`` (for search cut off by ``depth=``): chances that sum to 1, the car with
+    fewer spaces to the finish (twice the turnaround's index, I6) ahead, a missed turn (I13)
+    a turn behind; before the turnaround is laid the finish is where it will be."""
+    bot = HeuristicBot(rennbahn.load_game("grandprix(players=2)"))
+    ahead = bot.evaluate(at(f"{FULL} 30,10 0:roll 40", "grandprix(players=2)"))
+    assert sum(ahead) == pytest.approx(1.0) and ahead[0] > 0.9
+    level = bot.evaluate(at(f"{FULL} 7,7* 0:roll 40", "grandprix(players=2)"))
+    assert 0.5 < level[0] < 0.7  # the same card, but seat 1 misses a turn
+    laid = at(f"{FULL} 7,7* 0:roll 40", "grandprix(players=2)")
+    assert laid.turnaround == 21
+    early = bot.evaluate(at(f"{PREFIX[7]} 7,7* 0:choose 12", "grandprix(players=2)"))
+    assert early == pytest.approx(level)  # the finish of the whole stack, 2 x 21
+    over = at(f"{FULL} 42,10 over:0 40 die=0:4:38", "grandprix(players=2)")
+    assert bot.evaluate(over) == over.returns() == [1.0, 0.0]
 
 
 def test_turns_a_curve_towards_open_ground() -> None:

@@ -14,10 +14,11 @@ resampled state is the position itself; it reads from it what each die number wo
 
 from __future__ import annotations
 
+import math
 import random
 
 from rennbahn.core.driver import SeatView
-from rennbahn.core.protocol import Game
+from rennbahn.core.protocol import Game, State
 from rennbahn.games.grandprix.components import GRANDSTAND, SKIP_KINDS, STEP, WIDTH
 from rennbahn.games.grandprix.rules import (
     AGAIN,
@@ -36,6 +37,11 @@ THRESHOLD = 0.5
 MISSED_TURN = 3.0
 #: How far around the open end the bot counts free ground when turning a curve.
 ROOM_RADIUS = 3
+#: The spaces an average roll drives (the die's mean).
+MEAN_ROLL = 3.5
+#: The evaluation's spread of turns still to drive: base, and growth with their square root.
+EVAL_BASE = 1.0
+EVAL_SLOPE = 0.5
 
 
 class HeuristicBot:
@@ -58,6 +64,27 @@ class HeuristicBot:
         if AGAIN in legal:
             return AGAIN if again_value(state, view.seat) > 0 else STAY
         return max(legal, key=lambda a: (room_after(state, a), rng.random()))
+
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's chance to win, for search cut off before the end (``depth=``): the
+        turns each car still needs (the spaces to the finish at an average roll, a turn more
+        for a missed one), spread wider the more turns are left; the returns once over.
+
+        The finish is twice the turnaround's card index (I6), which before it is laid is the
+        stack's size plus one: every card is laid in the end (I16 keeps a place for each)."""
+        assert isinstance(state, GrandPrixState)
+        if state.is_terminal():
+            return list(state.returns())
+        turnaround = state.turnaround if state.turnaround >= 0 else self.game.stack.size + 1
+        finish = 2 * turnaround
+        turns = [(finish - progress) / MEAN_ROLL + (state.skip >> seat & 1)
+                 for seat, progress in enumerate(state.pos)]
+        spread = EVAL_BASE + EVAL_SLOPE * math.sqrt(sum(turns) / len(turns))
+        top = -min(turns) / spread
+        weights = [math.exp(-t / spread - top) for t in turns]
+        total = sum(weights)
+        return [w / total for w in weights]
 
 
 def roll_value(state: GrandPrixState, seat: int) -> float:
