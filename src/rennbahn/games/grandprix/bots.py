@@ -65,7 +65,6 @@ class HeuristicBot:
             return AGAIN if again_value(state, view.seat) > 0 else STAY
         return max(legal, key=lambda a: (room_after(state, a), rng.random()))
 
-
     def evaluate(self, state: State) -> list[float]:
         """Each seat's chance to win, for search cut off before the end (``depth=``): the
         turns each car still needs (the spaces to the finish at an average roll, a turn more

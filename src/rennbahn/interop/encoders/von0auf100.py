@@ -62,6 +62,8 @@ NUM_CANS = 5
 LOOKAHEAD = 10
 #: The symbols whose next card ahead of a car is shown: any can card, the turbo, the oil stain.
 AHEAD_NAMES = ("can", "turbo", "oil")
+#: A card kind -> its place in AHEAD_NAMES (plain cards have none).
+AHEAD_OF_KIND = {**{KIND_CODES.index(str(can)): 0 for can in range(1, 6)}, TURBO: 1, OIL: 2}
 #: Squares a seat gives a car in a race are scaled by this (about one lap of the big track).
 GIVEN_SCALE = 40.0
 #: The longest move a can makes (can 5 on a can-5 card, or on a turbo); moves are scaled by it.
@@ -216,9 +218,8 @@ class Von0auf100Encoder:
                 if ahead > len(kinds):
                     not_laid += 1
                     continue
-                kind = kinds[ahead - 1]
-                which = 2 if kind == OIL else 1 if kind == TURBO else 0 if kind != PLAIN else -1
-                if which >= 0:
+                which = AHEAD_OF_KIND.get(kinds[ahead - 1])
+                if which is not None:
                     symbols[which] = (LOOKAHEAD + 1 - step) / LOOKAHEAD
             for which, near in enumerate(symbols):
                 buf[base + c["next"] + which] = near
