@@ -197,7 +197,7 @@ def main() -> None:
     parser.add_argument("--dry-run", action="store_true", help="print, do not write the doc")
     args = parser.parse_args()
     start = time.monotonic()
-    rates = ["| game | bot | iterations/s |", "|---|---|---|"]
+    rates: list[str] = []  # table rows; TABLES has the headers
     for name in args.only:
         for players in (2, LARGEST[name]):
             text = f"{name}(players={players})"
@@ -208,8 +208,7 @@ def main() -> None:
     planned = matches(args.only)
     left = args.minutes * 60 - (time.monotonic() - start)
     total_weight = sum(m.weight for m in planned)
-    results = ["| game | match | bot | games | wins (95% interval) | target | s/move mean / max |",
-               "|---|---|---|---|---|---|---|"]
+    results: list[str] = []
     per_move: dict[str, float] = {}  # game -> hard's mean seconds a move vs the heuristic
     for match in planned:
         if match.timed:
@@ -235,7 +234,7 @@ def main() -> None:
            f"| {minutes:.0f} |")
     doc = DOC.read_text(encoding="utf-8")
     old = doc[doc.index(BEGIN):doc.index(END)] if BEGIN in doc and END in doc else ""
-    text = block(old, args.only, run, hard, results[2:], rates[2:])
+    text = block(old, args.only, run, hard, results, rates)
     if args.dry_run:
         print(text)
         return
