@@ -7,6 +7,23 @@ from rennbahn.games.ausgebremst.rules import AusgebremstGame, AusgebremstState
 
 OFF = "0i:0:-:O:-:000000:000000:-"
 OFF_ADVANCED = OFF + ":-:-:------:-"
+#: No cards of any value (deck counts).
+NONE = "000000"
+
+
+def car(space: str, hand: str = "123", cross: int = 1, flags: str = "m", status: str = "R",
+        deck: str | None = None, shown: str = "-") -> str:
+    """A family car; by default a full hand with cards left to draw (a shorter hand or a car
+    off the track has none), the rest played (conftest.balanced)."""
+    if deck is None:
+        full = status == "R" and len(hand) == 3
+        deck = "".join(str(min(3, 4 - hand.count(str(v)))) if full else "0" for v in range(1, 7))
+    return f"{space}:{cross}:{flags}:{status}:{hand}:{deck}:{NONE}:{shown}"
+
+
+def neutral(space: str, deck: str = "111111", cross: int = 1, flags: str = "m") -> str:
+    """A neutral car (no hand) with ``deck`` left to turn over."""
+    return f"{space}:{cross}:{flags}:R:-:{deck}:{NONE}:-"
 
 
 def notation(cars: dict[int, str], head: str = "1/1 234501 4 i0 - -", table: str = "-",

@@ -10,25 +10,7 @@ import pytest
 
 from rennbahn import IllegalActionError
 from rennbahn.core.protocol import CHANCE
-from tests.ausgebremst.conftest import load, moves, notation, play
-
-FULL = "444444"
-NONE = "000000"
-
-
-def car(space: str, hand: str = "123", cross: int = 1, flags: str = "m", status: str = "R",
-        deck: str | None = None, shown: str = "-") -> str:
-    """A family car; by default a full hand with cards left to draw (a shorter hand or a car
-    off the track has none), the rest played (conftest.balanced)."""
-    if deck is None:
-        full = status == "R" and len(hand) == 3
-        deck = "".join(str(min(3, 4 - hand.count(str(v)))) if full else "0" for v in range(1, 7))
-    return f"{space}:{cross}:{flags}:{status}:{hand}:{deck}:{NONE}:{shown}"
-
-
-def neutral(space: str, deck: str = "111111", cross: int = 1, flags: str = "m") -> str:
-    """A neutral car (no hand) with ``deck`` left to turn over."""
-    return f"{space}:{cross}:{flags}:R:-:{deck}:{NONE}:-"
+from tests.ausgebremst.conftest import NONE, car, load, moves, neutral, notation, play
 
 
 def test_i3_straight_and_diagonal_moves_only_forward() -> None:

@@ -1,9 +1,11 @@
-"""The terminal drawing shows only the seat's view; the heuristic bot beats random play."""
+"""The terminal drawing shows only the seat's view; the heuristic bot beats random play and
+its evaluation of unfinished races (for search cut off by ``depth=``) reads the race."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from rich.console import Console
 
 import rennbahn
@@ -11,7 +13,7 @@ from rennbahn.bots import RandomBot
 from rennbahn.core.driver import SeatView
 from rennbahn.games.ausgebremst import ui
 from rennbahn.games.ausgebremst.bots import HeuristicBot
-from tests.ausgebremst.conftest import load, notation, play
+from tests.ausgebremst.conftest import NONE, car, load, notation, play
 
 
 def _text(renderable: object) -> str:
@@ -71,3 +73,28 @@ def test_every_track_is_drawn_folded_within_80_columns_with_every_space() -> Non
                  for cell in line[2:].split()
                  if cell.isdigit()}
         assert drawn == {space % 100 for space in range(track.size)}, track.name
+
+
+def test_the_evaluation_weighs_distance_pit_stop_cards_and_points_so_far() -> None:
+    """``evaluate``: chances to win that sum to 1; the car nearer the finish ahead; in the
+    family game a car still owing its stop (I9) behind one that made it; a car whose card
+    points cannot cover the distance all but lost (I11); in a championship the points of the
+    races before count (I17, I23): car 1 won race 1 and car 0 did not finish, so car 1 is
+    ahead although it is behind in race 2."""
+    bot = HeuristicBot(rennbahn.load_game("ausgebremst(players=2)"))
+
+    def chances(cars: dict[int, str]) -> list[float]:
+        return bot.evaluate(load(notation(cars)))
+
+    ahead = chances({0: car("20i", cross=2), 1: car("10i", cross=2)})
+    assert sum(ahead) == pytest.approx(1.0) and ahead[0] > 0.65
+    stopped = chances({0: car("20i", cross=2, flags="pm"), 1: car("20o", cross=2, flags="pm")})
+    owing = chances({0: car("20i", cross=2, flags="pm"), 1: car("20o", cross=2)})
+    assert owing[0] > stopped[0]
+    assert chances({0: car("20i", cross=2, hand="1", deck=NONE), 1: car("10i", cross=2)})[0] < 0.1
+    game = "ausgebremst(players=2,races=1+1)"
+    second = notation({0: car("20i", cross=2, flags="pm"), 1: car("10i", cross=2, flags="pm")},
+                      head="2/2 234510 5 i0 - -", table="0.1.0.0.0.0/------")
+    state = load(second, game)
+    assert state.returns() == [0.0, 9.0]
+    assert HeuristicBot(state.get_game()).evaluate(state)[1] > 0.8

@@ -8,6 +8,7 @@ resampled from the information state for search. The step-wise :class:`Table` in
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -16,7 +17,16 @@ from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
 from rennbahn.core.records import Record, Step
 from rennbahn.core.table import Bot, SeatView, Table, sample_chance
 
-__all__ = ["Bot", "SeatView", "play", "random_step", "sample_chance"]
+__all__ = ["Bot", "SeatView", "play", "random_step", "sample_chance", "win_chances"]
+
+
+def win_chances(scores: Sequence[float]) -> list[float]:
+    """Each seat's chance to win from its score on a log scale (a softmax): the games'
+    evaluations of unfinished positions, for search cut off before the end, share it."""
+    top = max(scores)
+    weights = [math.exp(x - top) for x in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def random_step(state: State, rng: random.Random) -> None:

@@ -16,11 +16,10 @@ rollouts cut short.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
-from rennbahn.core.driver import SeatView
+from rennbahn.core.driver import SeatView, win_chances
 from rennbahn.core.protocol import Game, State
 from rennbahn.games.gibgas.components import (
     ALL_CARDS,
@@ -292,11 +291,5 @@ class HeuristicBot:
             return list(state.returns())
         left = self.game.deck.raced - state.resolved
         spread = EVAL_BASE + EVAL_SLOPE * left ** 0.5
-        scores = [
-            (state.stars(s) + d - 3.0 / d) / spread
-            for s, d in enumerate(state.damage)
-        ]
-        top = max(scores)
-        weights = [math.exp(x - top) for x in scores]
-        total = sum(weights)
-        return [w / total for w in weights]
+        return win_chances([(state.stars(s) + d - 3.0 / d) / spread
+                            for s, d in enumerate(state.damage)])

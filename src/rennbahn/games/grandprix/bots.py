@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 
-from rennbahn.core.driver import SeatView
+from rennbahn.core.driver import SeatView, win_chances
 from rennbahn.core.protocol import Game, State
 from rennbahn.games.grandprix.components import GRANDSTAND, SKIP_KINDS, STEP, WIDTH
 from rennbahn.games.grandprix.rules import (
@@ -80,10 +80,7 @@ class HeuristicBot:
         turns = [(finish - progress) / MEAN_ROLL + (state.skip >> seat & 1)
                  for seat, progress in enumerate(state.pos)]
         spread = EVAL_BASE + EVAL_SLOPE * math.sqrt(sum(turns) / len(turns))
-        top = -min(turns) / spread
-        weights = [math.exp(-t / spread - top) for t in turns]
-        total = sum(weights)
-        return [w / total for w in weights]
+        return win_chances([-t / spread for t in turns])
 
 
 def roll_value(state: GrandPrixState, seat: int) -> float:
