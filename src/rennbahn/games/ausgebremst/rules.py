@@ -754,7 +754,9 @@ class AusgebremstState(State):
         self._finish_turn_card(car)
 
     def _blockaded(self, car: int) -> bool:
-        return not any(self.reach(car, 6)[1:])
+        """No value 1-6 could move the car (I16). Every way starts with one step and the
+        layers of :meth:`reach` grow from the one before, so one step decides it."""
+        return not self.reach(car, 1)[1]
 
     def _advance(self) -> None:
         """Move on to the next decision: skip cars out of the race, blocked neutral cars
