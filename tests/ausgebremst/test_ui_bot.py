@@ -76,9 +76,9 @@ def test_every_track_is_drawn_folded_within_80_columns_with_every_space() -> Non
 
 
 def test_the_evaluation_weighs_distance_pit_stop_cards_and_points_so_far() -> None:
-    """``evaluate``: chances to win that sum to 1; the car nearer the finish ahead; in the
-    family game a car still owing its stop (I9) behind one that made it; a car whose card
-    points cannot cover the distance all but lost (I11); in a championship the points of the
+    """``evaluate``: chances to win that sum to 1; the car nearer the finish ahead; a car whose
+    card points cannot cover the distance has lost (I11), in the family game counting the
+    stop it still owes (I9); two cars alike come out level; in a championship the points of the
     races before count (I17, I23): car 1 won race 1 and car 0 did not finish, so car 1 is
     ahead although it is behind in race 2."""
     bot = HeuristicBot(rennbahn.load_game("ausgebremst(players=2)"))
@@ -88,10 +88,14 @@ def test_the_evaluation_weighs_distance_pit_stop_cards_and_points_so_far() -> No
 
     ahead = chances({0: car("20i", cross=2), 1: car("10i", cross=2)})
     assert sum(ahead) == pytest.approx(1.0) and ahead[0] > 0.65
-    stopped = chances({0: car("20i", cross=2, flags="pm"), 1: car("20o", cross=2, flags="pm")})
-    owing = chances({0: car("20i", cross=2, flags="pm"), 1: car("20o", cross=2)})
-    assert owing[0] > stopped[0]
-    assert chances({0: car("20i", cross=2, hand="1", deck=NONE), 1: car("10i", cross=2)})[0] < 0.1
+    # 25 points for the 25 spaces left: enough after the stop, one short while it is owed.
+    rival = car("20i", cross=2, flags="pm")
+    stopped = chances({0: car("29i", "456", cross=2, flags="pm", deck="000101"), 1: rival})
+    owing = chances({0: car("29i", "456", cross=2, deck="000101"), 1: rival})
+    assert stopped[0] > 0.6 and owing[0] == 0.0
+    assert chances({0: car("20i", cross=2, hand="1", deck=NONE), 1: car("10i", cross=2)})[0] == 0
+    twins = chances({0: car("17i", cross=2, flags="pm"), 1: car("17o", cross=2, flags="pm")})
+    assert twins == [0.5, 0.5]
     game = "ausgebremst(players=2,races=1+1)"
     second = notation({0: car("20i", cross=2, flags="pm"), 1: car("10i", cross=2, flags="pm")},
                       head="2/2 234510 5 i0 - -", table="0.1.0.0.0.0/------")

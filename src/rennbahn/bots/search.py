@@ -28,11 +28,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, cast
 
-from rennbahn.core.driver import Bot, SeatView, sample_chance
+from rennbahn.core.driver import Bot, SeatView, sample_chance, win_shares
 from rennbahn.core.errors import ParameterError
 from rennbahn.core.params import Param, ParamValue, shown
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
@@ -79,15 +78,6 @@ DEPTH = Param("depth", 0, "rollout moves before the game's evaluation ends a rol
               "rollouts to the end", minimum=0, maximum=10_000)
 ROLLOUT = Param("rollout", "random", "how rollouts play: uniformly random, or the game's "
                 "heuristic bot in every seat", choices=ROLLOUTS)
-
-
-def win_shares(returns: Sequence[float]) -> list[float]:
-    """1 shared by the seats with the highest return; nobody wins when all have 0 or less."""
-    best = max(returns)
-    if best <= 0:
-        return [0.0] * len(returns)
-    winners = sum(1 for r in returns if r == best)
-    return [1.0 / winners if r == best else 0.0 for r in returns]
 
 
 class Budget:

@@ -17,7 +17,20 @@ from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
 from rennbahn.core.records import Record, Step
 from rennbahn.core.table import Bot, SeatView, Table, sample_chance
 
-__all__ = ["Bot", "SeatView", "play", "random_step", "sample_chance", "win_chances"]
+__all__ = ["Bot", "SeatView", "play", "random_step", "sample_chance", "win_chances",
+           "win_shares"]
+
+
+def win_shares(returns: Sequence[float]) -> list[float]:
+    """1 shared by the seats with the highest return; nobody wins when all have 0 or less.
+
+    For games whose returns are already win shares (Gib Gas!) this is the same; for games
+    that return points (an Ausgebremst championship) it is who scored most."""
+    best = max(returns)
+    if best <= 0:
+        return [0.0] * len(returns)
+    winners = sum(1 for r in returns if r == best)
+    return [1.0 / winners if r == best else 0.0 for r in returns]
 
 
 def win_chances(scores: Sequence[float]) -> list[float]:

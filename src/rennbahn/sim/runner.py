@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from rennbahn.bots.factory import make_bot
-from rennbahn.core.driver import play
+from rennbahn.core.driver import play, win_shares
 from rennbahn.core.errors import ParameterError
 from rennbahn.core.protocol import CHANCE, JSON, State
 from rennbahn.core.registry import game_entry, load_game
@@ -50,16 +50,8 @@ class GameOutcome:
     stats: list[dict[str, JSON]]
 
     def win_shares(self) -> list[float]:
-        """1 shared by the seats with the highest return; nobody wins when all have 0.
-
-        For games whose returns are already win shares (Gib Gas!) this is the same; for
-        games that return points (an Ausgebremst championship) it is who scored most.
-        """
-        best = max(self.returns)
-        if best <= 0:
-            return [0.0] * len(self.returns)
-        winners = [s for s, r in enumerate(self.returns) if r == best]
-        return [1.0 / len(winners) if s in winners else 0.0 for s in range(len(self.returns))]
+        """1 shared by the seats with the highest return (:func:`core.driver.win_shares`)."""
+        return win_shares(self.returns)
 
 
 def _stats_function(game_name: str) -> Callable[[State], list[dict[str, JSON]]] | None:

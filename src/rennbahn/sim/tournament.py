@@ -24,8 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rennbahn.bots.factory import make_bot
-from rennbahn.bots.search import win_shares
-from rennbahn.core.driver import Bot, SeatView, play
+from rennbahn.core.driver import Bot, SeatView, play, win_shares
 from rennbahn.core.errors import ParameterError
 from rennbahn.core.protocol import Game
 from rennbahn.core.registry import load_game
