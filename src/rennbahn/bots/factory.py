@@ -57,9 +57,9 @@ STRENGTHS: dict[str, dict[str, str]] = {
     "von0auf100": {"easy": "flat(iterations=30)", "medium": "heuristic",
                    "hard": "ismcts(iterations=2000)"},
     "grandprix": {"easy": "random", "medium": "heuristic",
-                  "hard": "mcts(iterations=2000)"},
+                  "hard": "mcts(iterations=5000,depth=20)"},
     "ausgebremst": {"easy": "flat(iterations=30)", "medium": "heuristic",
-                    "hard": "ismcts(iterations=200,rollout=heuristic)"},
+                    "hard": "ismcts(iterations=400,rollout=heuristic,depth=12)"},
 }
 #: Where a move costs more at a fuller table: game -> strength -> (from this many seats, the
 #: bot string there), fewest seats first; the last one that applies stands.
