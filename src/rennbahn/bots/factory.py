@@ -57,7 +57,7 @@ STRENGTHS: dict[str, dict[str, str]] = {
     "von0auf100": {"easy": "flat(iterations=30)", "medium": "heuristic",
                    "hard": "ismcts(iterations=2000)"},
     "grandprix": {"easy": "random", "medium": "heuristic",
-                  "hard": "mcts(iterations=5000,depth=20)"},
+                  "hard": "mcts(iterations=4000,depth=20)"},
     "ausgebremst": {"easy": "flat(iterations=30)", "medium": "heuristic",
                     "hard": "ismcts(iterations=400,rollout=heuristic,depth=12)"},
 }
