@@ -53,9 +53,18 @@ def seconds_per_move(game_string: str, spec: str, games: int, seed: int) -> list
     return timed.seconds
 
 
+def tables(name: str) -> list[str]:
+    """A game string as it is; a game name at two and at the most seats."""
+    if "(" in name:
+        return [name]
+    cls = game_entry(name).game_class
+    return [f"{name}(players={players})" for players in sorted({2, cls.MAX_PLAYERS})]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("games", nargs="*", help="game names (default: every game)")
+    parser.add_argument("games", nargs="*", help="game names, timed at two and at the most "
+                        "seats, or game strings, timed as given (default: every game)")
     parser.add_argument("--games", dest="count", type=int, default=1, help="games per table")
     parser.add_argument("--only", nargs="*", default=["easy", "medium", "hard"],
                         help="strengths to time")
@@ -64,18 +73,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     names = args.games or [entry.name for entry in registered_games()]
-    print(f"{'game':28} {'strength':8} {'bot':48} {'moves':>5} {'mean s':>7} {'max s':>7}")
+    print(f"{'game':40} {'strength':8} {'bot':48} {'moves':>5} {'mean s':>7} {'max s':>7}")
     for name in names:
-        cls = game_entry(name).game_class
-        for players in sorted({2, cls.MAX_PLAYERS}):
-            text = f"{name}(players={players})"
+        for text in tables(name):
+            game = load_game(text)
+            named = strengths(game.NAME, game.num_players())
             chosen = {f"--bot {i}": spec for i, spec in enumerate(args.bot, 1)} or {
-                strength: spec for strength, spec in strengths(name, players).items()
-                if strength in args.only}
+                strength: spec for strength, spec in named.items() if strength in args.only}
             for strength, spec in chosen.items():
                 spent = seconds_per_move(text, spec, args.count, args.seed)
                 mean = statistics.fmean(spent) if spent else 0.0
-                print(f"{text:28} {strength:8} {spec:48} {len(spent):5} {mean:7.3f} "
+                print(f"{text:40} {strength:8} {spec:48} {len(spent):5} {mean:7.3f} "
                       f"{max(spent, default=0.0):7.3f}", flush=True)
 
 
