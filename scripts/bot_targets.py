@@ -8,7 +8,8 @@ Usage::
 Matches (seats rotated, games in whole rotations, one seed per rotation block):
 
 * per game, two players: ``hard`` against ``heuristic`` (target: at least 65% of the wins);
-  in Gib Gas! also ``hard`` against flat Monte Carlo with the same iteration budget;
+  in Gib Gas! also ``hard`` against flat Monte Carlo with the same iteration budget (the
+  issue asks that ``hard`` beat it: target more than half the wins);
 * per game but Gib Gas!, two players: ``hard`` against OpenSpiel's Python ISMCTS (Von 0 auf
   100, Ausgebremst) or MCTS (Grand Prix) given the same time per move: the mean seconds a
   move ``hard`` took in its match against the heuristic (target: at least 60%);
@@ -43,6 +44,7 @@ GAMES = ("gibgas", "von0auf100", "grandprix", "ausgebremst")
 LARGEST = {"gibgas": 6, "von0auf100": 5, "grandprix": 4, "ausgebremst": 6}
 TARGET_2P = 0.65
 TARGET_OPENSPIEL = 0.60
+TARGET_BEATS = 0.50
 #: OpenSpiel's search that ``hard`` meets at the same time per move, per game.
 OPENSPIEL = {"von0auf100": "openspiel-ismcts", "grandprix": "openspiel-mcts",
              "ausgebremst": "openspiel-ismcts"}
@@ -68,7 +70,8 @@ def matches(only: list[str]) -> list[Match]:
                          weight=1.5))
         if name == "gibgas":
             flat = re.sub(r"^\w+", "flat", hard)
-            out.append(Match(f"{name}(players=2)", [hard, flat], "2 players, vs flat MC"))
+            out.append(Match(f"{name}(players=2)", [hard, flat], "2 players, vs flat MC",
+                             target=TARGET_BEATS))
         if name in OPENSPIEL:
             out.append(Match(f"{name}(players=2)", [hard], "2 players, vs OpenSpiel, same time",
                              target=TARGET_OPENSPIEL, timed=OPENSPIEL[name]))
