@@ -177,28 +177,6 @@ def test_i28_a_sample_depends_only_on_what_the_seat_knows(game: str) -> None:
 
 
 @ORDERS
-def test_i28_what_resampling_read_is_remembered_only_while_the_position_stands(
-        game: str) -> None:
-    """Search resamples one position many times, so what was read from its history is
-    remembered on the state: that changes no sample (a clone reads afresh), another seat
-    reads its own, and a position that moves on is read again."""
-    state = _playout(game, 120, seed=4)
-    first = [state.resample_from_infostate(0, random.Random(s)).to_text() for s in range(5)]
-    again = [state.resample_from_infostate(0, random.Random(s)).to_text() for s in range(5)]
-    fresh = [state.clone().resample_from_infostate(0, random.Random(s)).to_text()
-             for s in range(5)]
-    assert first == again == fresh and len(set(first)) > 1
-    rng = random.Random(1)
-    for _ in range(12):
-        _step(state, rng)
-    for sample in _consistent_samples(state, 5):
-        assert len(sample.history()) == len(state.history())
-        assert _hidden(sample, 0) == _hidden(state, 0)
-    for sample in _samples(state, 1, 5):
-        assert _hidden(sample, 1) == _hidden(state, 1)
-
-
-@ORDERS
 def test_i28_empty_stacks_stay_empty_in_every_sample(game: str) -> None:
     """A seat that played without drawing has no stack cards left: every seat saw that, so
     the sampled deck choice and stacks must run out at the same draw."""

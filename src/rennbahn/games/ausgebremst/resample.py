@@ -21,7 +21,6 @@ history, so replaying the sample's history from its start gives the sample.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -70,9 +69,9 @@ class _BudgetError(Exception):
 class _Race:
     """What is fixed about one seat in one race (or in the part of it since the origin)."""
 
-    def __init__(self, stacks: int, in_order: bool = False) -> None:
+    def __init__(self, stacks: int, rng: random.Random, in_order: bool = False) -> None:
         self.stacks = stacks
-        self.rng: random.Random  # set for each search (fresh)
+        self.rng = rng
         #: I24, sorted gear stacks: a draw is the lowest card left on its stack.
         self.in_order = in_order
         self.events: list[tuple[int, int, int]] = []
@@ -95,13 +94,6 @@ class _Race:
         self.pool: Counts = EMPTY
         self.nodes = 0
         self.budget: int | None = BUDGET
-
-    def fresh(self, rng: random.Random) -> _Race:
-        """This race's facts for one search with ``rng`` (the search changes only the
-        candidate pool, its step count and budget, which :func:`_search` sets)."""
-        other = copy.copy(self)
-        other.rng = rng
-        return other
 
     def placeholder(self, label: int, index: int = -1) -> int:
         self.label.append(label)
@@ -454,50 +446,28 @@ def resample(state: AusgebremstState, player: int, rng: random.Random) -> Ausgeb
         origin_copy = origin._copy()
         origin_copy._log = []
     sample._origin = origin_copy
-    for seat, number, read in _parsed(state, player):
-        race = read.fresh(rng)
-        start_state = origin_copy if number == 0 else None
-        result = _search(race)
-        if result is None:
-            continue  # only for a hand-made position no deal explains: kept as it is
-        choice, walk = result
-        _rewrite(sample, race, seat, choice, walk)
-        if start_state is not None:
-            _write_origin(start_state, race, seat, choice, walk)
-        if number == len(state.race_starts):
-            _write_now(sample, race, seat, choice, walk)
-    sample._cache = None
-    return sample
-
-
-#: What resampling reads from a position's history for one seat: ((the seat, the length of
-#: the history), per other seat and race with something hidden: (seat, the race's number
-#: counted from where the history starts, its facts)).
-Parsed = tuple[tuple[int, int], list[tuple[int, int, "_Race"]]]
-
-
-def _parsed(state: AusgebremstState, player: int) -> list[tuple[int, int, _Race]]:
-    """The other seats' races as :func:`_read_race` reads them, remembered on the state
-    while its history stays as long (it only grows): search resamples one position many
-    times. Reading takes no randomness, so remembering changes no sample."""
-    key = (player, len(state._log))
-    if state._parsed is not None and state._parsed[0] == key:
-        return state._parsed[1]
-    origin = state._origin
-    assert origin is None or isinstance(origin, type(state))
     bounds = [0, *state.race_starts, len(state._log)]
-    first_race = origin.race if origin is not None else 0
-    races = []
+    first_race = origin_copy.race if origin_copy is not None else 0
     for seat in range(state.g.players):
         if seat == player:
             continue
         for number in range(len(bounds) - 1):
+            start_state = origin_copy if number == 0 else None
             race = _read_race(state, seat, first_race + number, bounds[number],
-                              bounds[number + 1], origin if number == 0 else None)
-            if race is not None:
-                races.append((seat, number, race))
-    state._parsed = (key, races)
-    return races
+                              bounds[number + 1], start_state, rng)
+            if race is None:
+                continue
+            result = _search(race)
+            if result is None:
+                continue  # only for a hand-made position no deal explains: kept as it is
+            choice, walk = result
+            _rewrite(sample, race, seat, choice, walk)
+            if start_state is not None:
+                _write_origin(start_state, race, seat, choice, walk)
+            if number == len(bounds) - 2:
+                _write_now(sample, race, seat, choice, walk)
+    sample._cache = None
+    return sample
 
 
 def _read_race(
@@ -507,12 +477,13 @@ def _read_race(
     start: int,
     end: int,
     origin: AusgebremstState | None,
+    rng: random.Random,
 ) -> _Race | None:
     """The seat's events in log[start:end]; ``origin`` is the position the log starts from
     when this is the race it began in. None when nothing is hidden."""
     g = state.g
     advanced = g.advanced
-    race = _Race(STACKS if advanced else 1, advanced and g.sorted_stacks)
+    race = _Race(STACKS if advanced else 1, rng, advanced and g.sorted_stacks)
     lineup = state.lineups.get(number, tuple(state.order))
     chart = tuple(sorted(g.races[number].pit_cards[lineup.index(seat) // 2]))
     race.chart = chart

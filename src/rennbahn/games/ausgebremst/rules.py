@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rennbahn.core.errors import IllegalActionError, NotationError, ParameterError
 from rennbahn.core.params import Param
@@ -68,9 +68,6 @@ from rennbahn.games.ausgebremst.tracks import (
     race_tracks,
     slot_name,
 )
-
-if TYPE_CHECKING:
-    from rennbahn.games.ausgebremst.resample import Parsed
 
 CARS = 6
 POINTS = (9, 6, 4, 3, 2, 1)
@@ -229,7 +226,6 @@ class AusgebremstState(State):
 
     __slots__ = (
         "_cache",
-        "_parsed",
         "choice",
         "cross",
         "deck",
@@ -302,9 +298,6 @@ class AusgebremstState(State):
         # so the step that ends one still tells its card.
         self.last: tuple[int, int, int, int, int] | None = None
         self._cache: list[int] | None = None
-        #: What resampling read from the history for one seat (resample.py), kept while
-        #: the position stands: search resamples the same position many times.
-        self._parsed: Parsed | None = None
 
     # -- setting up races -----------------------------------------------------------------
     def _start_race(self, race: int) -> None:
@@ -908,7 +901,6 @@ class AusgebremstState(State):
         other.sixes_only = self.sixes_only[:]
         other.last = self.last
         other._cache = self._cache
-        other._parsed = None
         other._log = []
         return other
 
