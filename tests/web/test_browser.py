@@ -300,8 +300,12 @@ def test_lobby_creates_a_table_and_a_stranger_takes_a_free_seat(server: LocalSer
     page.wait_for_function("() => document.getElementById('table').dataset.connected === '1'")
     assert "Stranger" in page.inner_text("#who")
     # The switch turns the page German and the choice is remembered.
-    page.locator("button.lang").click()
-    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    # The click reloads the page; while the old document goes, documentElement can be null,
+    # so wait for the navigation itself and then read the new document's language.
+    with page.expect_navigation():
+        page.locator("button.lang").click()
+    page.wait_for_function(
+        "() => document.documentElement !== null && document.documentElement.lang === 'de'")
     page.goto(server.url)
     assert page.get_attribute("html", "lang") == "de"
     assert "Einen Tisch eröffnen" in page.inner_text("main")
