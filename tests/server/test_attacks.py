@@ -7,6 +7,7 @@ deadlines survive a kill -9).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -121,10 +122,15 @@ async def _attacks(server: LocalServer) -> None:
     await me.open()
     for _ in range(80):
         await me.send({"type": "ping", "v": 1})
-    answers = [await me.next() for _ in range(80)]
+    answers = []
+    with contextlib.suppress(TimeoutError):
+        while True:  # until the server is quiet
+            answers.append(await me.next(timeout=1.0))
     pongs = sum(a["type"] == "pong" for a in answers)
     limited = [a for a in answers if a["type"] == "error"]
-    assert pongs >= 20 and limited and all(a["code"] == "rate_limited" for a in limited)
+    # A flood is told once, not once a message (issue 21, point 14); the rest is dropped.
+    assert pongs >= 20 and [a["code"] for a in limited] == ["rate_limited"]
+    assert pongs + len(limited) < 80
     assert _snapshot(server, table) == before
     await asyncio.sleep(1.5)  # the bucket refills
     # The real move still goes through.

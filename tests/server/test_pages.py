@@ -14,7 +14,9 @@ from rennbahn.server.texts import CATALOGUE, pick_language, say
 
 def test_every_page_text_is_in_english_and_german() -> None:
     assert missing_keys(CATALOGUE) == {}
-    assert say("de", "took_back", name="Anna", move="200") == "Anna nimmt 200 zurück."
+    # An undo names the move only to the seat that took it back (it may have been secret).
+    assert say("de", "took_back", name="Anna") == "Anna nimmt einen Zug zurück."
+    assert say("de", "you_took_back", move="200") == "Du nimmst 200 zurück."
     assert say("xx", "your_turn") == "Your move"  # an unknown language falls back
 
 

@@ -24,7 +24,7 @@ from rennbahn.core.protocol import State
 from rennbahn.core.records import Record, replay
 from rennbahn.core.registry import load_game
 from rennbahn.server.local import LocalServer
-from rennbahn.server.tables import GameModules
+from rennbahn.server.stories import GameModules
 
 playwright = pytest.importorskip("playwright.sync_api")
 

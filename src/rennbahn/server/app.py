@@ -14,8 +14,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import multiprocessing
+import re
 import time
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -26,11 +28,13 @@ import jinja2
 import msgspec
 from markdown_it import MarkdownIt
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket
 
 from rennbahn.bots.factory import bot_names
 from rennbahn.core.errors import RennbahnError
@@ -38,12 +42,13 @@ from rennbahn.core.registry import game_entry, registered_games
 from rennbahn.server import messages as m
 from rennbahn.server.bots import warm_up
 from rennbahn.server.store import SqliteStore, Store
-from rennbahn.server.tables import Client, Hub, RequestError, names_of, story
+from rennbahn.server.stories import Stories, story
+from rennbahn.server.tables import Client, Hub, Limits, LiveTable, RequestError, names_of
 from rennbahn.server.texts import pick_language, say, script_texts
 
 log = logging.getLogger("rennbahn.server")
 
-#: The largest body of ``POST /api/tables``, in bytes.
+#: The largest request body of any route, in bytes.
 MAX_BODY = 16384
 #: Tables one address may create: a burst of this many, then one every CREATE_EVERY seconds.
 CREATE_BURST = 120
@@ -53,8 +58,11 @@ HERE = Path(__file__).resolve().parent
 #: Where the rules pages come from: the source tree's docs/rules (a wheel has none; then
 #: the page says so). Decision recorded in docs/server.md.
 RULES = HERE.parents[2] / "docs" / "rules"
-#: Stories of finished tables kept for the replay pages: (table, seat, lang) -> steps.
-STORIES = 16
+#: Status of each refusal code that is not a plain 400.
+STATUS = {"no_table": 404, "rate_limited": 429, "too_many_tables": 429, "broken": 503,
+          "store_failed": 503, "too_large": 413}
+#: A number in a query: ASCII digits only (``str.isdigit`` takes "²" too), a few of them.
+_NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
 
 _templates = jinja2.Environment(
     loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
@@ -128,9 +136,71 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
+def _refused(error: RequestError) -> JSONResponse:
+    return _error(STATUS.get(error.code, 400), error.code, error.message)
+
+
+class _TooLargeError(Exception):
+    pass
+
+
+class BodyLimit:
+    """Refuse every request body over ``limit`` bytes before it is read: by its
+    Content-Length, and by counting while it streams (no length, or a length that lies)."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and not (length.isdigit() and int(length) <= self.limit):
+            await self._too_large(scope, receive, send)
+            return
+        seen = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise _TooLargeError
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except _TooLargeError:
+            if not started:
+                await self._too_large(scope, receive, send)
+
+    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = _error(413, "too_large", f"a request has at most {self.limit} bytes")
+        response.headers["connection"] = "close"
+        await response(scope, receive, send)
+
+
+def _number(text: str | None, what: str, below: int) -> int | None:
+    """The query number ``text`` (None when absent), checked to be 0 to ``below - 1``."""
+    if text is None:
+        return None
+    if not _NUMBER.fullmatch(text) or int(text) >= below:
+        raise RequestError("bad_request",
+                           f"{what} is a number from 0 to {below - 1}, not {text[:20]!r}")
+    return int(text)
+
+
+def create_app(db: str | Path, *, bot_workers: int = 1, limits: Limits | None = None) -> Starlette:
     """The server app on the SQLite file ``db``; bots think in ``bot_workers`` processes
-    (0: in the server process, for tools and tests of the app alone)."""
+    (0: in the server process, for tools and tests of the app alone); ``limits`` bound what
+    strangers can make it hold."""
     state: dict[str, Any] = {}
     creations: dict[str, tuple[float, float]] = {}
 
@@ -147,8 +217,9 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
             return made
 
         hub = Hub(store, make_pool() if bot_workers > 0 else None,
-                  make_pool if bot_workers > 0 else None)
+                  make_pool if bot_workers > 0 else None, workers=bot_workers, limits=limits)
         state["hub"] = hub
+        state["stories"] = Stories()
         await hub.start()
         try:
             yield
@@ -162,6 +233,28 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
         result: Hub = state["hub"]
         return result
 
+    def stories() -> Stories:
+        result: Stories = state["stories"]
+        return result
+
+    async def find(request: Request) -> LiveTable:
+        """The table the path names; refused as ``no_table`` or ``broken``."""
+        live = await hub().get(str(request.path_params["table"])[:64])
+        if live is None:
+            raise RequestError("no_table", "there is no such table")
+        return live
+
+    def message_page(request: Request, error: RequestError) -> HTMLResponse:
+        lang = _lang(request)
+        table = str(request.path_params.get("table", ""))[:64]
+        if error.code == "broken":
+            text = say(lang, "broken_table", why=hub().broken.get(table, ""))
+        elif error.code == "no_table":
+            text = say(lang, "no_table")
+        else:
+            text = say(lang, "bad_request", why=error.message)
+        return _page(request, "message.html", STATUS.get(error.code, 400), message=text)
+
     async def home(request: Request) -> Response:
         return _page(request, "lobby.html", games=_form_rows(),
                      open_tables=hub().open_tables(_lang(request)))
@@ -172,22 +265,32 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
     async def open_tables(request: Request) -> Response:
         return JSONResponse(hub().open_tables())
 
+    async def stats(request: Request) -> Response:
+        """What the server holds now (counts only): for operators, tests and benchmarks."""
+        h = hub()
+        return JSONResponse({
+            "tables": len(h.tables), "finished_kept": len(h.finished), "broken": len(h.broken),
+            "connections": sum(len(t.clients) for t in h.tables.values())
+            + sum(len(t.clients) for t in h.finished.values()),
+            "bots_waiting": h.bot_queue.waiting(), "history_steps_replayed":
+            h.histories.replayed, "stories_made": stories().made,
+        })
+
+    def address(request: Request) -> str:
+        return request.client.host if request.client else "?"
+
     async def join(request: Request) -> Response:
-        address = request.client.host if request.client else "?"
-        if not _may_create(address):
+        if not _may_create(address(request)):
             return _error(429, "rate_limited", "too many requests; wait a little")
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            return _error(413, "too_large", f"a request has at most {MAX_BODY} bytes")
         try:
-            spec = m.join_decoder.decode(body)
+            spec = m.join_decoder.decode(await request.body())
         except msgspec.DecodeError as error:
             return _error(400, "malformed", f"not a valid join request: {error}")
         try:
             answer = await hub().join(str(request.path_params["table"])[:64], spec,
                                       str(request.base_url))
         except RequestError as error:
-            return _error(404 if error.code == "no_table" else 400, error.code, error.message)
+            return _refused(error)
         return JSONResponse(answer)
 
     async def rules(request: Request) -> Response:
@@ -203,32 +306,31 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
         return _page(request, "rules.html", game_name=entry.name,
                      title=entry.game_class.TITLE, body=body, games=_form_rows())
 
-    stories: dict[tuple[str, int | None, str], list[dict[str, Any]]] = {}
-
     async def replay(request: Request) -> Response:
-        live = await hub().get(str(request.path_params["table"])[:64])
-        if live is None:
-            return _page(request, "message.html", 404, message=say("en", "no_table"))
+        try:
+            live = await find(request)
+            players = live.game.num_players()
+            seat = _number(request.query_params.get("seat"), "seat", players)
+            ply_text = request.query_params.get("ply")
+        except RequestError as error:
+            return message_page(request, error)
         lang = _lang(request)
-        text = request.query_params.get("seat", "")
-        seat = int(text) if text.isdigit() and int(text) < live.game.num_players() else None
         common: dict[str, Any] = {"title": live.game.TITLE, "game_name": live.game.NAME,
                   "table_id": live.stored.id, "seats": names_of(live, lang)}
         if not live.stored.finished:
             return _page(request, "replay.html", over=False, **common)
-        key = (live.stored.id, seat, lang)
-        told = stories.get(key)
-        if told is None:
-            told = await asyncio.to_thread(
-                lambda: story(live.game, live.ui, list(live.table.steps), seat, lang=lang,
-                              names=names_of(live, lang)))
-            if len(stories) >= STORIES:
-                stories.pop(next(iter(stories)))
-            stories[key] = told
+        steps, names = list(live.table.steps), names_of(live, lang)
+        told = await stories().get(
+            (live.stored.id, seat, lang),
+            lambda: story(live.game, live.ui, steps, seat, lang=lang, names=names))
         total = len(told) - 1
-        ply_text = request.query_params.get("ply", str(total))
-        ply = min(total, int(ply_text)) if ply_text.isdigit() else total
-        board = live.ui.board(told[ply]["observation"], live.game, [], lang)
+        try:
+            ply = min(total, _number(ply_text, "ply", 10**6) or 0) \
+                if ply_text is not None else total
+        except RequestError as error:
+            return message_page(request, error)
+        board = await asyncio.to_thread(live.ui.board, told[ply]["observation"], live.game, [],
+                                        lang)
         return _page(request, "replay.html", over=True, seat=seat, ply=ply, total=total,
                      told=told[: ply + 1], board=board or "",
                      here="" if seat is None else f"seat={seat}&", **common)
@@ -246,88 +348,100 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
         return True
 
     async def create(request: Request) -> Response:
-        address = request.client.host if request.client else "?"
-        if not _may_create(address):
+        if not _may_create(address(request)):
             return _error(429, "rate_limited", "too many tables created; wait a little")
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_BODY:
-                return _error(413, "too_large", f"a request has at most {MAX_BODY} bytes")
         try:
-            spec = m.create_decoder.decode(body)
+            spec = m.create_decoder.decode(await request.body())
         except msgspec.DecodeError as error:
             return _error(400, "malformed", f"not a valid table request: {error}")
         try:
-            answer = await hub().create(spec, str(request.base_url))
+            answer = await hub().create(spec, str(request.base_url), address(request))
         except RequestError as error:
-            return _error(400, error.code, error.message)
+            return _refused(error)
         return JSONResponse(answer, status_code=201)
 
     async def table_info(request: Request) -> Response:
-        live = await hub().get(str(request.path_params["table"])[:64])
-        if live is None:
-            return _error(404, "no_table", "there is no such table")
+        try:
+            live = await find(request)
+        except RequestError as error:
+            return _refused(error)
         return JSONResponse(hub().public_summary(live))
 
     async def record(request: Request) -> Response:
-        live = await hub().get(str(request.path_params["table"])[:64])
-        if live is None:
-            return _error(404, "no_table", "there is no such table")
+        try:
+            live = await find(request)
+        except RequestError as error:
+            return _refused(error)
         if not live.stored.finished or live.stored.record is None:
             return _error(409, "not_over", "the record is given once the game is over")
         return Response(live.stored.record, media_type="application/json", headers={
             "content-disposition": f'attachment; filename="{live.stored.id}.record.json"'})
 
     async def finished_story(request: Request) -> Response:
-        live = await hub().get(str(request.path_params["table"])[:64])
-        if live is None:
-            return _error(404, "no_table", "there is no such table")
+        try:
+            live = await find(request)
+            seat = _number(request.query_params.get("seat"), "seat", live.game.num_players())
+        except RequestError as error:
+            return _refused(error)
         if not live.stored.finished:
             return _error(409, "not_over", "the story is given once the game is over")
-        text = request.query_params.get("seat")
-        seat = None
-        if text is not None:
-            if not text.isdigit() or int(text) >= live.game.num_players():
-                return _error(400, "bad_request",
-                              f"seat is 0 to {live.game.num_players() - 1}, not {text[:20]!r}")
-            seat = int(text)
-        steps = [s.to_json() for s in live.table.steps]
-        told = await asyncio.to_thread(story, live.game, live.ui, list(live.table.steps), seat)
-        for entry, step in zip(told[1:], steps, strict=True):
-            entry["step"] = step
-        return JSONResponse(told)
+        steps = list(live.table.steps)
+
+        def told() -> bytes:
+            entries = story(live.game, live.ui, steps, seat)
+            for entry, step in zip(entries[1:], steps, strict=True):
+                entry["step"] = step.to_json()
+            return json.dumps(entries, ensure_ascii=False, allow_nan=False,
+                              separators=(",", ":")).encode()
+
+        body = await stories().get((live.stored.id, seat, "story"), told)
+        return Response(body, media_type="application/json")
 
     async def table_page(request: Request) -> Response:
-        live = await hub().get(str(request.path_params["table"])[:64])
-        if live is None:
-            return _page(request, "message.html", 404, message=say("en", "no_table"))
+        try:
+            live = await find(request)
+        except RequestError as error:
+            return message_page(request, error)
         return _page(request, "table.html", title=live.game.TITLE, game_name=live.game.NAME,
                      table_id=live.stored.id, standin=standin_bot(live.game.NAME),
                      seats=names_of(live, _lang(request)))
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
-        client = Client(send=websocket.send_text)
-        try:
+        client = Client()
+
+        async def read() -> None:
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
-                    break
+                    return
                 data = message.get("text")
                 if data is None:
                     data = message.get("bytes") or b""
-                await hub().receive(client, data)
-        except (WebSocketDisconnect, RuntimeError):
-            pass
+                # Shielded: a connection dropped meanwhile never cuts a move off between
+                # its write and its acknowledgement.
+                await asyncio.shield(hub().receive(client, data))
+
+        tasks = [asyncio.create_task(read()),
+                 asyncio.create_task(client.outbox.pump(websocket.send_text)),
+                 asyncio.create_task(client.outbox.dropped.wait())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            client.outbox.dropped.set()
             hub().leave(client)
+            with contextlib.suppress(Exception):  # too slow, or already gone
+                await asyncio.wait_for(websocket.close(code=1013), 1.0)
 
     routes = [
         Route("/", home),
         Route("/api/games", games),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/open", open_tables),
+        Route("/api/stats", stats),
         Route("/api/tables/{table}/join", join, methods=["POST"]),
         Route("/api/tables/{table}", table_info),
         Route("/api/tables/{table}/record", record),
@@ -338,4 +452,4 @@ def create_app(db: str | Path, *, bot_workers: int = 1) -> Starlette:
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         WebSocketRoute("/ws", socket),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(BodyLimit)])

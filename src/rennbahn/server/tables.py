@@ -2,24 +2,30 @@
 
 Game-agnostic: every game goes through the core :class:`~rennbahn.core.table.Table` and the
 public protocol. For each accepted change the order is always: change the table in memory,
-write it to the store (off the event loop, awaited), acknowledge to the sender, broadcast a
+write it to the store (off the event loop, awaited), acknowledge to the sender, then post a
 view to every connection of the table (each one built for that connection's seat only).
 If the write fails, the table is rebuilt from the store and the change is refused.
+
+Nothing here awaits a client: messages are posted to each connection's bounded
+:class:`~rennbahn.server.outbox.Outbox`, which drops a client too slow to read. Replaying a
+game for a reconnecting page happens outside the table's lock (:mod:`rennbahn.server.stories`),
+bot moves take fair turns at the workers (:mod:`rennbahn.server.botqueue`), and the clock
+never waits on a table's lock.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
+import functools
 import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any, TypeVar
 
 import msgspec
@@ -27,13 +33,15 @@ import msgspec
 from rennbahn.bots.factory import bot_names
 from rennbahn.core.errors import RennbahnError, SeatCountError
 from rennbahn.core.i18n import DEFAULT, LANGUAGES, seat_name
-from rennbahn.core.protocol import SIMULTANEOUS, Game, State
-from rennbahn.core.records import Step
-from rennbahn.core.registry import game_entry, load_game, load_game_for_seats
+from rennbahn.core.protocol import Game
+from rennbahn.core.registry import load_game, load_game_for_seats
 from rennbahn.core.table import Bot, Table, TableError
 from rennbahn.server import messages as m
+from rennbahn.server.botqueue import BOTS_ONLY, PEOPLE, BotQueue
 from rennbahn.server.bots import NamedBot, think
+from rennbahn.server.outbox import Outbox
 from rennbahn.server.store import Store, StoredSeat, StoredTable, token_digest
+from rennbahn.server.stories import GameModules, Histories, observe
 from rennbahn.server.texts import say
 
 log = logging.getLogger("rennbahn.server")
@@ -45,6 +53,19 @@ RATE = 20.0
 NAME_LENGTH = 40
 #: Shortest and longest move clock, in seconds.
 CLOCK_RANGE = (1.0, 30 * 24 * 3600.0)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What strangers can make the server hold (``rennbahn serve`` options)."""
+
+    #: Unfinished tables in all, and per address that created them.
+    tables: int = 2000
+    tables_per_address: int = 50
+    #: Seconds after which a table where no person's seat was ever opened is removed.
+    unjoined_expiry: float = 24 * 3600.0
+    #: Finished tables kept in memory for pages and stories after their last connection.
+    finished_kept: int = 16
 
 
 class RequestError(Exception):
@@ -74,24 +95,29 @@ class Bucket:
         return True
 
 
-Send = Callable[[str], Awaitable[None]]
-
-
 @dataclass(eq=False)
 class Client:
     """One websocket connection: one seat (by its token) or a spectator (seat None)."""
 
-    send: Send
+    outbox: Outbox = field(default_factory=Outbox)
     seat: int | None = None
     live: LiveTable | None = None
     bucket: Bucket = field(default_factory=Bucket)
+    #: Whether this connection was told ``rate_limited`` since its last message that passed
+    #: (a flood gets one error frame, not one per message).
+    limited: bool = False
     #: The observation this connection last saw, and narration lines not yet sent.
     seen: dict[str, Any] | None = None
     lines: list[str] = field(default_factory=list)
+    #: False while the history it asked for is being told: views wait, narration gathers.
+    ready: bool = True
     #: The language of this connection's narration and board (from its hello).
     lang: str = DEFAULT
     #: Whether this connection's views carry the board drawing.
     board: bool = True
+
+    def post(self, message: m.ServerMessage) -> None:
+        self.outbox.post(m.encode(message))
 
 
 @dataclass(eq=False)
@@ -103,65 +129,26 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     runner: asyncio.Task[None] | None = None
-    #: The move number the current deadlines were set for.
-    clock_number: int = -1
+    #: The clock's task running out this table's late seats (the clock never waits on it).
+    timing_out: asyncio.Task[None] | None = None
+    #: Deadlines by ply and seat: a seat's deadline is set once per position, so that only
+    #: a move that stands gives the next seat a new one (not an undo or a seat change).
+    clock_memory: dict[int, dict[int, float]] = field(default_factory=dict)
     narration_failed: bool = False
     #: The generator's last state and its JSON.
     rng_cache: tuple[object, str] = ((), "")
-
-
-def _module(path: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(path)
-    except ModuleNotFoundError as error:
-        if error.name == path:
-            return None
-        raise
-
-
-@dataclass(frozen=True)
-class GameModules:
-    """What the server uses of a game besides its rules, found from the registry:
-    the terminal ui module, and beside the rules the ``narration`` and ``board`` modules
-    (each may be missing; the server names no game)."""
-
-    ui: ModuleType | None
-    narration: ModuleType | None
-    drawing: ModuleType | None
-
-    @classmethod
-    def of(cls, game: Game) -> GameModules:
-        entry = game_entry(game.NAME)
-        package = entry.game_class.__module__.rpartition(".")[0]
-        return cls(ui=_module(entry.ui) if entry.ui else None,
-                   narration=_module(f"{package}.narration"),
-                   drawing=_module(f"{package}.board"))
-
-    def narrate(self, before: dict[str, Any] | None, after: dict[str, Any] | None, *,
-                lang: str = DEFAULT, names: list[str] | None = None) -> list[str]:
-        """The game's narration of one step as one seat saw it (``before`` None: the
-        start). Falls back to the ui module's ``narrate(before, after)``."""
-        if after is None or before == after:
-            return []
-        if self.narration is not None:
-            told = self.narration.narrate(before, after, lang=lang, names=names)
-            return [str(line) for line in told]
-        old = getattr(self.ui, "narrate", None)
-        if old is None or before is None:
-            return []
-        return [str(line) for line in old(before, after)]
-
-    def board(self, observation: dict[str, Any] | None, game: Game, moves: list[str],
-              lang: str) -> str | None:
-        """The game's SVG drawing of one view (None when the game has no board)."""
-        drawing = getattr(self.drawing, "board_svg", None)
-        if drawing is None or observation is None:
-            return None
-        return str(drawing(observation, game, moves=moves, lang=lang))
+    #: The address that created the table (this server's life only; None after a restart).
+    creator: str | None = None
 
 
 def _load_ui(game: Game) -> GameModules:
     return GameModules.of(game)
+
+
+def _why(error: BaseException) -> str:
+    """An error in one line of at most 200 characters."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _bots(game: Game, seats: list[StoredSeat]) -> list[Bot | None]:
@@ -207,56 +194,25 @@ def names_of(live: LiveTable, lang: str = DEFAULT) -> list[str]:
     return [shown_name(s.name, i, lang) for i, s in enumerate(live.stored.seats)]
 
 
-def observe(state: State, seat: int | None) -> dict[str, Any] | None:
-    """What ``seat`` may see (None: a spectator, who sees the public observation if any)."""
-    if seat is not None:
-        return state.observation(seat)
-    try:
-        return state.public_observation()
-    except NotImplementedError:
-        return None
-
-
-def story(game: Game, ui: GameModules, steps: list[Step], seat: int | None, *,
-          lang: str = DEFAULT, names: list[str] | None = None,
-          boards: bool = False) -> list[dict[str, Any]]:
-    """Replay ``steps`` from the start: per step, what ``seat`` saw and its narration
-    (and with ``boards`` its drawing, as ``board``)."""
-    state = game.new_initial_state()
-    seen = observe(state, seat)
-    try:
-        opening = ui.narrate(None, seen, lang=lang, names=names)
-    except Exception:
-        opening = []
-    result: list[dict[str, Any]] = [{"ply": 0, "observation": seen, "narration": opening}]
-    for ply, step in enumerate(steps, start=1):
-        if step.actor == SIMULTANEOUS:
-            state.apply_actions(list(step.actions))
-        else:
-            state.apply_action(step.actions[0])
-        after = observe(state, seat)
-        try:
-            lines = ui.narrate(seen, after, lang=lang, names=names)
-        except Exception:  # told once by the live table; a story goes on without it
-            lines = []
-        result.append({"ply": ply, "observation": after, "narration": lines})
-        seen = after
-    if boards:
-        for entry in result:
-            entry["board"] = ui.board(entry["observation"], game, [], lang)
-    return result
-
-
 class Hub:
     """Every live table of one server, and the messages of every connection."""
 
     def __init__(self, store: Store, pool: Executor | None,
-                 make_pool: Callable[[], Executor] | None = None) -> None:
+                 make_pool: Callable[[], Executor] | None = None, *, workers: int = 1,
+                 limits: Limits | None = None) -> None:
         self.store = store
         self.pool = pool
         #: Makes a new bot pool when a worker died (the old pool is then unusable).
         self.make_pool = make_pool
+        self.limits = limits or Limits()
+        #: Unfinished tables, and finished ones somebody is connected to.
         self.tables: dict[str, LiveTable] = {}
+        #: A few finished tables read by pages and stories, least recently used out.
+        self.finished: OrderedDict[str, LiveTable] = OrderedDict()
+        #: Tables the store has but that cannot be rebuilt: id -> what is wrong.
+        self.broken: dict[str, str] = {}
+        self.bot_queue = BotQueue(workers)
+        self.histories = Histories()
         self._loading: dict[str, asyncio.Lock] = {}
         self._ticker: asyncio.Task[None] | None = None
         # One thread for the store: writes queue there in order, and few threads compete
@@ -269,36 +225,70 @@ class Hub:
 
     # -- life ---------------------------------------------------------------------------
     async def start(self) -> None:
-        """Rebuild every unfinished table and let its bots and clocks go on."""
+        """Rebuild every unfinished table and let its bots and clocks go on. A table that
+        cannot be rebuilt is reported (log and its page) and left alone; the others play."""
         for table_id in await self._io(self.store.unfinished):
             live = await self.get(table_id)
             if live is not None:
                 self.kick(live)
+        if self.broken:
+            log.error("%d table(s) could not be rebuilt and wait for a fix: %s",
+                      len(self.broken), ", ".join(sorted(self.broken)))
         self._ticker = asyncio.create_task(self._clock_loop())
 
     async def stop(self) -> None:
-        tasks = [t for t in [self._ticker, *(lt.runner for lt in self.tables.values())] if t]
+        tasks = [t for t in [self._ticker, *(lt.runner for lt in self.tables.values()),
+                             *(lt.timing_out for lt in self.tables.values())] if t]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._writer.shutdown(wait=True)
 
     async def get(self, table_id: str) -> LiveTable | None:
-        """The live table, rebuilt from the store (by replaying its steps) if needed."""
-        live = self.tables.get(table_id)
+        """The live table, rebuilt from the store (by replaying its steps) if needed; None
+        when there is no such table. A table that cannot be rebuilt raises ``broken``."""
+        live = self.tables.get(table_id) or self.finished.get(table_id)
         if live is not None:
+            if live.stored.finished and table_id in self.finished:
+                self.finished.move_to_end(table_id)
             return live
+        if table_id in self.broken:
+            raise self._broken(table_id)
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
-            live = self.tables.get(table_id)
+            live = self.tables.get(table_id) or self.finished.get(table_id)
             if live is None:
                 stored = await self._io(self.store.load, table_id)
                 if stored is None:
                     return None
-                live = await asyncio.to_thread(self._rebuild, stored)
-                self.tables[table_id] = live
+                try:
+                    live = await asyncio.to_thread(self._rebuild, stored)
+                except Exception as error:  # one bad table must not stop any other
+                    self.broken[table_id] = _why(error)
+                    log.error("table %s cannot be rebuilt: %s", table_id, _why(error))
+                    raise self._broken(table_id) from error
+                self._keep(live)
         self._loading.pop(table_id, None)
         return live
+
+    def _broken(self, table_id: str) -> RequestError:
+        return RequestError("broken", f"this table cannot be continued: the server could not "
+                                      f"rebuild it ({self.broken[table_id]})")
+
+    def _keep(self, live: LiveTable) -> None:
+        """Hold ``live`` in memory: an unfinished table (or one watched) for good, a finished
+        one among the few most recently read."""
+        table_id = live.stored.id
+        if not live.stored.finished or live.clients:
+            self.finished.pop(table_id, None)
+            self.tables[table_id] = live
+            return
+        self.tables.pop(table_id, None)
+        self.finished[table_id] = live
+        self.finished.move_to_end(table_id)
+        while len(self.finished) > self.limits.finished_kept:
+            gone, _ = self.finished.popitem(last=False)
+            self.histories.forget(gone)
 
     def _rebuild(self, stored: StoredTable) -> LiveTable:
         game = load_game(stored.game)
@@ -308,11 +298,14 @@ class Hub:
             number=stored.number, pending=stored.pending,
         )
         live = LiveTable(stored=stored, game=game, table=table, ui=_load_ui(game))
-        live.clock_number = table.number
+        if stored.deadlines:
+            live.clock_memory[len(table.steps)] = dict(stored.deadlines)
         return live
 
-    # -- creating -----------------------------------------------------------------------
-    async def create(self, spec: m.CreateTable, base: str) -> dict[str, Any]:
+    async def create(self, spec: m.CreateTable, base: str,
+                     address: str | None = None) -> dict[str, Any]:
+        """Open a table for ``spec``; ``address`` is the creator's (for the limits)."""
+        self._check_room(address)
         try:
             game = load_game_for_seats(spec.game, len(spec.seats))
         except SeatCountError as error:
@@ -340,9 +333,15 @@ class Hub:
             id=table_id, game=str(game), seed=seed, created=time.time(), seats=seats,
             clock=spec.clock, rng=_rng_json(table), public=spec.public,
         )
-        live = LiveTable(stored=stored, game=game, table=table, ui=_load_ui(game))
+        live = LiveTable(stored=stored, game=game, table=table, ui=_load_ui(game),
+                         creator=address)
         self._set_deadlines(live)
-        await self._io(self.store.create, stored, [token_digest(t) for t in tokens])
+        try:
+            await self._io(self.store.create, stored, [token_digest(t) for t in tokens])
+        except Exception as error:
+            log.exception("store failed creating a table")
+            raise RequestError("store_failed",
+                               "the table could not be stored; try again later") from error
         self.tables[table_id] = live
         self.kick(live)
         log.info("table %s created: %s", table_id, game)
@@ -356,6 +355,19 @@ class Hub:
                 for i, s in enumerate(seats)
             ],
         }
+
+    def _check_room(self, address: str | None) -> None:
+        """Refuse a new table beyond the limits: in all, and per creating address."""
+        open_tables = [t for t in self.tables.values() if not t.stored.finished]
+        if len(open_tables) >= self.limits.tables:
+            raise RequestError("too_many_tables",
+                               f"the server has {self.limits.tables} open tables, as many as it "
+                               "takes; try again when some are over")
+        mine = sum(t.creator == address for t in open_tables)
+        if address is not None and mine >= self.limits.tables_per_address:
+            raise RequestError("too_many_tables",
+                               f"at most {self.limits.tables_per_address} open tables per "
+                               "address; finish or leave some first")
 
     def open_tables(self, lang: str = DEFAULT) -> list[dict[str, Any]]:
         """Public tables still waiting for players: their people's seats nobody opened yet
@@ -392,7 +404,7 @@ class Hub:
             seats[spec.seat].claimed = True
             seats[spec.seat].name = name
             await self._commit(live, len(live.table.steps))
-            await self.broadcast(live)
+            self.broadcast(live)
         return {"table": stored.id, "seat": spec.seat, "name": name, "token": token,
                 "link": f"{base}t/{stored.id}#token={token}"}
 
@@ -490,29 +502,34 @@ class Hub:
             result=table.state.returns() if over else None, board=boards[key],
         )
 
-    async def broadcast(self, live: LiveTable) -> None:
-        clients = list(live.clients)
+    def broadcast(self, live: LiveTable) -> None:
+        """Post the new view to every connection of the table that is ready for it (never
+        waits: a connection too slow to take it is dropped by its outbox)."""
         seen: dict[int | None, dict[str, Any] | None] = {}
         boards: dict[tuple[int | None, str], str | None] = {}
-        texts = [m.encode(self.view(live, c, seen, boards)) for c in clients]
-        await asyncio.gather(*(self._send(live, c, t) for c, t in zip(clients, texts,
-                                                                          strict=True)))
-
-    async def _send(self, live: LiveTable, client: Client, text: str) -> None:
-        try:
-            await client.send(text)
-        except Exception:  # a closed socket leaves the table
-            live.clients.discard(client)
+        for client in list(live.clients):
+            if client.outbox.dropped.is_set():
+                live.clients.discard(client)
+            elif client.ready:
+                client.post(self.view(live, client, seen, boards))
 
     # -- storing ------------------------------------------------------------------------
     def _set_deadlines(self, live: LiveTable) -> None:
+        """The deadlines of the people who must act now. A seat's deadline is set once per
+        position (ply): an undo back to a position, a withdrawn choice or a seat handed to a
+        bot and back keep the deadline it had there; only a move that stands renews it."""
         stored, table = live.stored, live.table
         if stored.clock is None:
             return
+        ply = len(table.steps)
+        memory = live.clock_memory
+        for old in [p for p in memory if not ply - 1 <= p <= ply]:
+            del memory[old]
+        kept = memory.setdefault(ply, {})
         now = time.time()
-        old = stored.deadlines if table.number == live.clock_number else {}
-        stored.deadlines = {s: old.get(s, now + stored.clock) for s in table.people_to_act()}
-        live.clock_number = table.number
+        for seat in table.to_act():
+            kept.setdefault(seat, now + stored.clock)
+        stored.deadlines = {s: kept[s] for s in table.people_to_act()}
 
     async def _commit(self, live: LiveTable, keep: int) -> None:
         """Write the table (steps from ``keep`` on) and wait for the write."""
@@ -537,21 +554,30 @@ class Hub:
             if fresh is not None:
                 rebuilt = await asyncio.to_thread(self._rebuild, fresh)
                 live.stored, live.table = rebuilt.stored, rebuilt.table
+                live.clock_memory = rebuilt.clock_memory
             raise RequestError("store_failed", "the move could not be stored; try again") \
                 from error
+        if stored.finished:
+            self._keep(live)  # a finished table nobody watches leaves memory
 
     # -- messages -----------------------------------------------------------------------
     async def receive(self, client: Client, data: str | bytes) -> None:
         """Handle one message from a connection; refusals go to that connection alone."""
         try:
             if not client.bucket.take():
+                if client.limited:
+                    return  # told once already: the rest of a flood is dropped unanswered
+                client.limited = True
                 raise RequestError(
                     "rate_limited",
-                    f"too many messages: at most {BURST} at once and {RATE:g} a second",
+                    f"too many messages: at most {BURST} at once and {RATE:g} a second; "
+                    "messages beyond that are dropped",
                 )
-            if len(data) > m.MAX_MESSAGE:
+            client.limited = False
+            size = _size(data)
+            if size > m.MAX_MESSAGE:
                 raise RequestError(
-                    "too_large", f"a message has at most {m.MAX_MESSAGE} bytes; got {len(data)}"
+                    "too_large", f"a message has at most {m.MAX_MESSAGE} bytes; got {size}"
                 )
             try:
                 message = m.decoder.decode(data)
@@ -563,13 +589,17 @@ class Hub:
                 )
             await self._dispatch(client, message)
         except RequestError as error:
-            await client.send(m.encode(m.Error(code=error.code, message=error.message)))
+            client.post(m.Error(code=error.code, message=error.message))
         except TableError as error:
-            await client.send(m.encode(m.Error(code=error.code, message=str(error))))
+            client.post(m.Error(code=error.code, message=str(error)))
+        except Exception:  # a bug, or the store gone: said to this connection, logged
+            log.exception("message failed")
+            client.post(m.Error(code="server_error",
+                                message="the server could not handle that message; try again"))
 
     async def _dispatch(self, client: Client, message: m.ClientMessage) -> None:
         if isinstance(message, m.Ping):
-            await client.send(m.encode(m.Pong()))
+            client.post(m.Pong())
             return
         if isinstance(message, m.Hello):
             await self._hello(client, message)
@@ -610,18 +640,30 @@ class Hub:
                 live.stored.seats[seat].claimed = True  # the lobby no longer offers it
                 await self._commit(live, len(live.table.steps))
             live.clients.add(client)
-            welcome = m.Welcome(
+            self._keep(live)
+            client.post(m.Welcome(
                 table=live.stored.id, seat=seat, game=live.stored.game, title=live.game.TITLE,
                 seats=self.seat_infos(live, client.lang), clock=live.stored.clock,
-            )
-            await client.send(m.encode(welcome))
-            if hello.history:
-                told = await asyncio.to_thread(
-                    lambda: story(live.game, live.ui, list(live.table.steps), seat,
-                                  lang=client.lang, names=names_of(live, client.lang))
-                )
-                client.lines = [line for entry in told for line in entry["narration"]]
-            await client.send(m.encode(self.view(live, client)))
+            ))
+            if not hello.history:
+                client.post(self.view(live, client))
+                return
+            # The story so far is told outside the lock; meanwhile the connection gathers
+            # the narration of new steps and gets no view.
+            client.ready = False
+            steps = list(live.table.steps)
+            client.seen = observe(live.table.state, seat)
+            names = names_of(live, client.lang)
+        try:
+            told = await self.histories.lines(live.stored.id, live.game, live.ui, steps, seat,
+                                              client.lang, names)
+        except Exception:  # a story that cannot be told: the page goes on without it
+            log.exception("history failed in table %s", live.stored.id)
+            told = []
+        async with live.lock:
+            client.lines[:0] = told
+            client.ready = True
+            client.post(self.view(live, client))
 
     def _check_person(self, live: LiveTable, seat: int) -> None:
         s = live.stored.seats[seat]
@@ -657,8 +699,8 @@ class Hub:
             if step is not None:
                 self._note_change(live)
             await self._commit(live, keep)
-            await client.send(m.encode(m.Ack(ref="move", number=table.number)))
-            await self.broadcast(live)
+            client.post(m.Ack(ref="move", number=table.number))
+            self.broadcast(live)
         self.kick(live)
 
     async def _undo(self, live: LiveTable, client: Client, seat: int, undo: m.Undo) -> None:
@@ -673,13 +715,17 @@ class Hub:
                 step = table.undo(seat, undo.number)
                 keep = len(table.steps)
                 for other in live.clients:
-                    other.lines.append(say(other.lang, "took_back",
-                                           name=names_of(live, other.lang)[seat],
-                                           move=step.moves[0]))
+                    # Only the seat itself hears what it took back: the move may have been
+                    # a secret (a deck, a gear stack, a discard). The others hear that a
+                    # move was taken back, and see the position it went back to.
+                    name = names_of(live, other.lang)[seat]
+                    other.lines.append(
+                        say(other.lang, "you_took_back", move=step.moves[0])
+                        if other.seat == seat else say(other.lang, "took_back", name=name))
                     other.seen = None
             await self._commit(live, keep)
-            await client.send(m.encode(m.Ack(ref="undo", number=table.number)))
-            await self.broadcast(live)
+            client.post(m.Ack(ref="undo", number=table.number))
+            self.broadcast(live)
 
     async def _take_seat(self, live: LiveTable, client: Client, seat: int,
                          message: m.TakeSeat) -> None:
@@ -688,13 +734,18 @@ class Hub:
             raise RequestError("bad_bot", f"no bot {message.bot!r}; bots: {', '.join(allowed)}")
         async with live.lock:
             stored = live.stored.seats[seat]
+            returning = stored.standin is not None and stored.bot is None
             stored.bot, stored.standin = message.bot, None
             live.table.set_bot(seat, None if message.bot is None else
                                NamedBot(live.game, message.bot))
-            live.clock_number = -1  # a fresh clock for whoever must act now
+            if returning and message.bot is None:
+                # Back after the clock ran out: a fresh deadline, if the old one is gone.
+                kept = live.clock_memory.get(len(live.table.steps), {})
+                if kept.get(seat, 0.0) <= time.time():
+                    kept.pop(seat, None)
             await self._commit(live, len(live.table.steps))
-            await client.send(m.encode(m.Ack(ref="seat", number=live.table.number)))
-            await self.broadcast(live)
+            client.post(m.Ack(ref="seat", number=live.table.number))
+            self.broadcast(live)
         self.kick(live)
 
     def leave(self, client: Client) -> None:
@@ -702,9 +753,8 @@ class Hub:
         if live is None:
             return
         live.clients.discard(client)
-        if not live.clients and live.stored.finished:
-            # A finished table nobody watches leaves memory; the store keeps it.
-            self.tables.pop(live.stored.id, None)
+        if live.stored.finished:
+            self._keep(live)  # a finished table nobody watches leaves memory
 
     # -- chance, bots and clocks ----------------------------------------------------------
     def kick(self, live: LiveTable) -> None:
@@ -720,8 +770,18 @@ class Hub:
         except Exception:  # logged; the table waits for the next kick
             log.exception("table %s stopped", live.stored.id)
 
+    def _priority(self, live: LiveTable) -> int:
+        """People's tables (a person's seat, or anyone watching) before bot-only ones."""
+        if live.clients or any(s.bot is None for s in live.stored.seats):
+            return PEOPLE
+        return BOTS_ONLY
+
+    async def _think(self, job: tuple[Any, ...]) -> tuple[int, tuple[object, ...]]:
+        if self.pool is None:
+            return think(*job)
+        return await asyncio.get_running_loop().run_in_executor(self.pool, think, *job)
+
     async def _run_steps(self, live: LiveTable) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             async with live.lock:
                 table = live.table
@@ -734,7 +794,7 @@ class Hub:
                 seat = None if table.is_over() else table.next_bot()
                 if changed or (table.is_over() and not live.stored.finished):
                     await self._commit(live, keep)
-                    await self.broadcast(live)
+                    self.broadcast(live)
                 if seat is None:
                     return
                 bot = table.bots[seat]
@@ -746,10 +806,8 @@ class Hub:
                     table.rng.getstate(), bot.name, seat,
                 )
             try:
-                if self.pool is None:
-                    action, rng_state = think(*job)
-                else:
-                    action, rng_state = await loop.run_in_executor(self.pool, think, *job)
+                action, rng_state = await self.bot_queue.run(
+                    self._priority(live), functools.partial(self._think, job))
             except (RennbahnError, BrokenProcessPool, OSError) as error:
                 # A bot that fails must not stall the table: the random bot moves instead.
                 log.warning("bot %s failed at table %s (%s); random moves", bot.name,
@@ -774,39 +832,74 @@ class Hub:
                 if table.move(seat, action) is not None:
                     self._note_change(live)
                 await self._commit(live, keep)
-                await self.broadcast(live)
+                self.broadcast(live)
 
     async def _clock_loop(self) -> None:
+        """Every 0.2 s: start running out the late seats of each table, in a task of that
+        table's own (the clock waits on no table's lock); now and then, expire tables."""
+        last_sweep = 0.0
         while True:
             await asyncio.sleep(0.2)
             now = time.time()
             for live in list(self.tables.values()):
                 late = [s for s, t in live.stored.deadlines.items() if t <= now]
-                if late:
-                    await self._time_out(live, late)
+                if late and (live.timing_out is None or live.timing_out.done()):
+                    live.timing_out = asyncio.create_task(self._time_out(live, late))
+            if now - last_sweep >= min(60.0, self.limits.unjoined_expiry / 4):
+                last_sweep = now
+                await self._expire(now)
+
+    async def _expire(self, now: float) -> None:
+        """Remove the tables where no person's seat was ever opened, after the expiry (a
+        table of bots alone plays to its end and leaves memory then)."""
+        for live in list(self.tables.values()):
+            stored = live.stored
+            people = [s for s in stored.seats if s.bot is None]
+            if (stored.finished or not people or any(s.claimed for s in people)
+                    or live.clients or now - stored.created < self.limits.unjoined_expiry):
+                continue
+            async with live.lock:
+                if live.runner is not None:
+                    live.runner.cancel()
+                try:
+                    await self._io(self.store.delete, stored.id)
+                except Exception:
+                    log.exception("could not remove expired table %s", stored.id)
+                    continue
+                self.tables.pop(stored.id, None)
+                self.histories.forget(stored.id)
+                log.info("table %s expired: nobody opened a seat in %g s", stored.id,
+                         self.limits.unjoined_expiry)
 
     async def _time_out(self, live: LiveTable, seats: list[int]) -> None:
         async with live.lock:
             names = bot_names(live.game.NAME)
             standin = next((n for n in names if n != "random"), "random")
+            now = time.time()
+            changed = False
             for seat in seats:
-                if seat not in live.stored.deadlines:
-                    continue
+                if live.stored.deadlines.get(seat, now + 1) > now:
+                    continue  # moved, undone or handed over meanwhile
                 stored = live.stored.seats[seat]
                 if stored.bot is None and stored.standin is None:
+                    changed = True
                     stored.standin = standin
                     live.table.set_bot(seat, NamedBot(live.game, standin))
                     for client in live.clients:
                         client.lines.append(say(client.lang, "clock_ran_out",
                                                 name=names_of(live, client.lang)[seat],
                                                 bot=standin))
-            live.stored.deadlines = {
-                s: t for s, t in live.stored.deadlines.items() if s not in seats
-            }
-            live.clock_number = live.table.number
+            if not changed:
+                return
             try:
                 await self._commit(live, len(live.table.steps))
             except RequestError:
                 return
-            await self.broadcast(live)
+            self.broadcast(live)
         self.kick(live)
+
+
+def _size(data: str | bytes) -> int:
+    """The size of a message in bytes, as it came over the wire (a character can take four,
+    so ``len`` of the text is not it)."""
+    return len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "replace"))

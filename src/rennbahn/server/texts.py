@@ -13,7 +13,8 @@ from rennbahn.core.i18n import DEFAULT, LANGUAGES, text
 
 CATALOGUE: Mapping[str, Mapping[str, str]] = {
     "en": {
-        "took_back": "{name} took back {move}.",
+        "took_back": "{name} took back a move.",
+        "you_took_back": "You took back {move}.",
         "clock_ran_out": "{name}'s clock ran out; the bot {bot} plays for them until they "
                          "take the seat back.",
         "site": "rennbahn",
@@ -52,6 +53,9 @@ CATALOGUE: Mapping[str, Mapping[str, str]] = {
         "copied": "Copied",
         "players": "{n} players",
         "no_table": "There is no such table.",
+        "broken_table": "This table cannot be continued: the server could not rebuild it "
+                        "({why}). Every other table plays on.",
+        "bad_request": "This address is not right: {why}",
         "spectating": "You are watching (spectator).",
         "you_are": "You play {name}.",
         "your_turn": "Your move",
@@ -88,7 +92,8 @@ CATALOGUE: Mapping[str, Mapping[str, str]] = {
         "chosen": "has chosen",
     },
     "de": {
-        "took_back": "{name} nimmt {move} zurück.",
+        "took_back": "{name} nimmt einen Zug zurück.",
+        "you_took_back": "Du nimmst {move} zurück.",
         "clock_ran_out": "{name}s Zeit ist abgelaufen; der Bot {bot} spielt für sie, bis "
                          "sie den Platz zurücknehmen.",
         "site": "rennbahn",
@@ -127,6 +132,9 @@ CATALOGUE: Mapping[str, Mapping[str, str]] = {
         "copied": "Kopiert",
         "players": "{n} Spieler",
         "no_table": "Diesen Tisch gibt es nicht.",
+        "broken_table": "An diesem Tisch kann nicht weitergespielt werden: Der Server konnte "
+                        "ihn nicht wiederherstellen ({why}). Alle anderen Tische laufen weiter.",
+        "bad_request": "Diese Adresse stimmt nicht: {why}",
         "spectating": "Du schaust zu.",
         "you_are": "Du spielst {name}.",
         "your_turn": "Du bist am Zug",

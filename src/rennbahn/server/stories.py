@@ -1,0 +1,220 @@
+"""A game told from the start as one seat saw it: for reconnecting pages, replays and stories.
+
+Replaying a game costs CPU (about a quarter of a second for a long finished race), so it is
+never done under a table's lock, always in a thread, and kept:
+
+- :class:`Histories` keeps, per (table, seat, language), the narration so far and the state it
+  reached; twenty spectators reconnecting at once cost one replay, and a later reconnect only
+  the steps played since.
+- :class:`Stories` keeps the step-by-step stories of a few finished tables (the replay page and
+  ``/story``), least recently used first out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, TypeVar
+
+from rennbahn.core.i18n import DEFAULT
+from rennbahn.core.protocol import SIMULTANEOUS, Game, State
+from rennbahn.core.records import Step
+from rennbahn.core.registry import game_entry
+
+T = TypeVar("T")
+
+#: (table, seat, language) histories kept for reconnecting pages.
+HISTORIES = 64
+#: Finished stories kept for the replay pages and ``/story``.
+STORIES = 16
+
+
+def _module(path: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as error:
+        if error.name == path:
+            return None
+        raise
+
+
+@dataclass(frozen=True)
+class GameModules:
+    """What the server uses of a game besides its rules, found from the registry:
+    the terminal ui module, and beside the rules the ``narration`` and ``board`` modules
+    (each may be missing; the server names no game)."""
+
+    ui: ModuleType | None
+    narration: ModuleType | None
+    drawing: ModuleType | None
+
+    @classmethod
+    def of(cls, game: Game) -> GameModules:
+        entry = game_entry(game.NAME)
+        package = entry.game_class.__module__.rpartition(".")[0]
+        return cls(ui=_module(entry.ui) if entry.ui else None,
+                   narration=_module(f"{package}.narration"),
+                   drawing=_module(f"{package}.board"))
+
+    def narrate(self, before: dict[str, Any] | None, after: dict[str, Any] | None, *,
+                lang: str = DEFAULT, names: list[str] | None = None) -> list[str]:
+        """The game's narration of one step as one seat saw it (``before`` None: the
+        start). Falls back to the ui module's ``narrate(before, after)``."""
+        if after is None or before == after:
+            return []
+        if self.narration is not None:
+            told = self.narration.narrate(before, after, lang=lang, names=names)
+            return [str(line) for line in told]
+        old = getattr(self.ui, "narrate", None)
+        if old is None or before is None:
+            return []
+        return [str(line) for line in old(before, after)]
+
+    def board(self, observation: dict[str, Any] | None, game: Game, moves: list[str],
+              lang: str) -> str | None:
+        """The game's SVG drawing of one view (None when the game has no board)."""
+        drawing = getattr(self.drawing, "board_svg", None)
+        if drawing is None or observation is None:
+            return None
+        return str(drawing(observation, game, moves=moves, lang=lang))
+
+
+def observe(state: State, seat: int | None) -> dict[str, Any] | None:
+    """What ``seat`` may see (None: a spectator, who sees the public observation if any)."""
+    if seat is not None:
+        return state.observation(seat)
+    try:
+        return state.public_observation()
+    except NotImplementedError:
+        return None
+
+
+def apply_step(state: State, step: Step) -> None:
+    """Apply one recorded step (a joint move, or one seat's or chance's action)."""
+    if step.actor == SIMULTANEOUS:
+        state.apply_actions(list(step.actions))
+    else:
+        state.apply_action(step.actions[0])
+
+
+def _narrate(ui: GameModules, before: dict[str, Any] | None, after: dict[str, Any] | None,
+             lang: str, names: list[str] | None) -> list[str]:
+    try:
+        return ui.narrate(before, after, lang=lang, names=names)
+    except Exception:  # told once by the live table; a story goes on without it
+        return []
+
+
+def story(game: Game, ui: GameModules, steps: list[Step], seat: int | None, *,
+          lang: str = DEFAULT, names: list[str] | None = None,
+          boards: bool = False) -> list[dict[str, Any]]:
+    """Replay ``steps`` from the start: per step, what ``seat`` saw and its narration
+    (and with ``boards`` its drawing, as ``board``)."""
+    state = game.new_initial_state()
+    seen = observe(state, seat)
+    result: list[dict[str, Any]] = [
+        {"ply": 0, "observation": seen, "narration": _narrate(ui, None, seen, lang, names)}]
+    for ply, step in enumerate(steps, start=1):
+        apply_step(state, step)
+        after = observe(state, seat)
+        result.append({"ply": ply, "observation": after,
+                       "narration": _narrate(ui, seen, after, lang, names)})
+        seen = after
+    if boards:
+        for entry in result:
+            entry["board"] = ui.board(entry["observation"], game, [], lang)
+    return result
+
+
+@dataclass(frozen=True)
+class _History:
+    steps: tuple[Step, ...]
+    state: State
+    seen: dict[str, Any] | None
+    lines: tuple[str, ...]
+    #: How many steps this extension replayed.
+    replayed: int
+
+
+def _extend(game: Game, ui: GameModules, steps: tuple[Step, ...], seat: int | None,
+            lang: str, names: list[str], old: _History | None) -> _History:
+    """The history after ``steps``, continuing ``old`` when its steps still stand."""
+    if old is not None and steps[: len(old.steps)] == old.steps:
+        state, seen, lines, done = old.state.clone(), old.seen, list(old.lines), len(old.steps)
+    else:
+        state, done = game.new_initial_state(), 0
+        seen = observe(state, seat)
+        lines = _narrate(ui, None, seen, lang, names)
+    for step in steps[done:]:
+        apply_step(state, step)
+        after = observe(state, seat)
+        lines.extend(_narrate(ui, seen, after, lang, names))
+        seen = after
+    return _History(steps, state, seen, tuple(lines), len(steps) - done)
+
+
+class Histories:
+    """The narration of each game so far, per (table, seat, language), kept and extended."""
+
+    def __init__(self, size: int = HISTORIES) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[str, int | None, str], _History] = OrderedDict()
+        self._busy: dict[tuple[str, int | None, str], asyncio.Lock] = {}
+        #: Steps replayed so far (to show that a crowd of reconnects costs one replay).
+        self.replayed = 0
+
+    async def lines(self, table_id: str, game: Game, ui: GameModules, steps: Sequence[Step],
+                    seat: int | None, lang: str, names: list[str]) -> list[str]:
+        """Every narration line of ``steps`` as ``seat`` saw them, in ``lang`` (in a thread;
+        one replay at a time per key, so that a crowd of reconnects costs one)."""
+        key = (table_id, seat, lang)
+        busy = self._busy.setdefault(key, asyncio.Lock())
+        async with busy:
+            old = self._kept.pop(key, None)
+            told = await asyncio.to_thread(_extend, game, ui, tuple(steps), seat, lang, names,
+                                           old)
+            self.replayed += told.replayed
+            self._kept[key] = told
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        if not busy.locked():
+            self._busy.pop(key, None)
+        return list(told.lines)
+
+    def forget(self, table_id: str) -> None:
+        """Drop what is kept of a table (it left memory)."""
+        for key in [k for k in self._kept if k[0] == table_id]:
+            del self._kept[key]
+
+
+class Stories:
+    """A few finished stories (or anything computed from one), least recently used out."""
+
+    def __init__(self, size: int = STORIES) -> None:
+        self.size = size
+        self._kept: OrderedDict[Hashable, Any] = OrderedDict()
+        self._busy: dict[Hashable, asyncio.Lock] = {}
+        #: Stories computed so far (the rest were served from memory).
+        self.made = 0
+
+    async def get(self, key: Hashable, make: Callable[[], T]) -> T:
+        """The value kept for ``key``, else ``make()`` computed in a thread (once, however
+        many ask at the same time) and kept."""
+        busy = self._busy.setdefault(key, asyncio.Lock())
+        async with busy:
+            if key in self._kept:
+                self._kept.move_to_end(key)
+                value: T = self._kept[key]
+            else:
+                value = await asyncio.to_thread(make)
+                self.made += 1
+                self._kept[key] = value
+                while len(self._kept) > self.size:
+                    self._kept.popitem(last=False)
+        if not busy.locked():
+            self._busy.pop(key, None)
+        return value
