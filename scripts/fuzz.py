@@ -319,7 +319,8 @@ def game_strings(name: str, rng: random.Random) -> Iterator[tuple[str, dict[str,
             yield mutate(rng.choice(texts), rng, texts), {}
         elif roll == 1 and entry.params:
             param = rng.choice(entry.params)
-            value = rng.choice([*values, *(param.choices or ()), str(param.default)])
+            value = rng.choice([*values, *(param.choices or ()), *(param.shipped or ()),
+                                str(param.default)])
             yield name, {param.name: value}
         elif roll == 2 and entry.params:
             param = rng.choice(entry.params)
@@ -336,7 +337,7 @@ def fuzz_game_string(name: str, inputs: int, rng: random.Random) -> Tally:
         text, params = next(source)
 
         def run(text: str = text, params: dict[str, object] = params) -> bool:
-            game = rennbahn.load_game(text, **params)
+            game = rennbahn.load_game(text, paths=True, **params)
             wrap(lambda: _load_again_and_play(game, rng))
             return True
 

@@ -204,7 +204,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = 
                 for bot in bot_names(entry.name)
             },
             "params": [
-                {"name": p.name, "default": p.default, "allowed": p.allowed(), "doc": p.doc}
+                {"name": p.name, "default": p.default, "allowed": p.allowed(), "doc": p.doc,
+                 "shipped": None if p.shipped is None else list(p.shipped)}
                 for p in entry.params
             ],
         })

@@ -60,7 +60,7 @@ def load_for(text: str, bots: list[str]) -> str:
     if ("players" not in raw and any(p.name == "players" for p in entry.params)
             and cls.MIN_PLAYERS <= len(bots) <= cls.MAX_PLAYERS):
         extra["players"] = len(bots)
-    return str(load_game(text, **extra))
+    return str(load_game(text, paths=True, **extra))
 
 
 def tournament(

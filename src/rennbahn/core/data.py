@@ -10,12 +10,20 @@ from rennbahn.core.errors import ParameterError
 from rennbahn.core.params import shown
 
 
-def _is_file(path: Path) -> bool:
+def is_file(path: Path) -> bool:
     """``path.is_file()``, false for a path the system cannot even look up (too long, NUL)."""
     try:
         return path.is_file()
     except (OSError, ValueError):
         return False
+
+
+def shipped_names(folder: Path) -> tuple[str, ...]:
+    """The component sets that ship in ``folder``: the names of its JSON files, sorted.
+
+    A game computes this once at import for :attr:`rennbahn.core.params.Param.shipped`.
+    """
+    return tuple(sorted(p.stem for p in folder.glob("*.json")))
 
 
 def read_component_file(name: str, folder: Path, what: str) -> tuple[Path, Any]:
@@ -26,10 +34,10 @@ def read_component_file(name: str, folder: Path, what: str) -> tuple[Path, Any]:
     too deep) is a :class:`ParameterError`.
     """
     path = folder / f"{name}.json"
-    if not _is_file(path):
+    if not is_file(path):
         path = Path(name)
-    if not _is_file(path):
-        known = ", ".join(sorted(p.stem for p in folder.glob("*.json")))
+    if not is_file(path):
+        known = ", ".join(shipped_names(folder))
         raise ParameterError(
             f"no {what} {shown(name)}; give one of {known} or a path to a JSON file"
         )

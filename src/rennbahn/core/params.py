@@ -25,6 +25,10 @@ MAX_GAME_STRING = 10_000
 _INTEGER = re.compile(rf"-?[0-9]{{1,{MAX_INT_DIGITS}}}", re.ASCII)
 
 
+def _one_of(names: tuple[str, ...]) -> str:
+    return names[0] if len(names) == 1 else "one of " + ", ".join(names)
+
+
 def shown(value: object, limit: int = 80) -> str:
     """``repr(value)``, cut short so that a huge input never floods an error message."""
     text = repr(value)
@@ -36,6 +40,12 @@ class Param:
     """A declared game parameter.
 
     ``choices`` lists the allowed values for strings; ``minimum``/``maximum`` bound integers.
+
+    ``shipped`` marks a component parameter (a card mix, a stack): it holds the names of the
+    component sets that ship with rennbahn, and any other value is read as a path to a JSON
+    file. Paths are for the local user only (the command line, the Python API); a caller that
+    takes game strings from others loads them with ``load_game(..., paths=False)``, which
+    accepts only the shipped names and refuses anything else before a file is touched.
     """
 
     name: str
@@ -44,6 +54,18 @@ class Param:
     choices: tuple[str, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    shipped: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.shipped is not None and (
+            not isinstance(self.default, str)
+            or self.choices is not None
+            or self.default not in self.shipped
+        ):
+            raise ValueError(
+                f"parameter {self.name}: shipped names belong to a text parameter without "
+                "choices whose default is one of them"
+            )
 
     @property
     def kind(self) -> type:
@@ -57,6 +79,8 @@ class Param:
             return f"an integer from {self.minimum} to {self.maximum}"
         if self.choices is not None:
             return "one of " + ", ".join(self.choices)
+        if self.shipped is not None:
+            return _one_of(self.shipped) + ", or a path to a JSON file"
         return "any text"
 
     def coerce(self, value: object) -> ParamValue:
@@ -149,6 +173,26 @@ def resolve(
             )
         result[key] = by_name[key].coerce(value)
     return result
+
+
+def refuse_paths(declared: tuple[Param, ...], values: Mapping[str, ParamValue]) -> None:
+    """Refuse every component parameter in ``values`` that is not one of its shipped names.
+
+    ``values`` are resolved (:func:`resolve`). Nothing here looks at the file system, so the
+    error is the same whether a file of that name exists or not, and it never tells what a
+    file holds; it echoes only the value given, cut short.
+    """
+    for param in declared:
+        if param.shipped is None or param.name not in values:
+            continue
+        value = values[param.name]
+        if value not in param.shipped:
+            raise ParameterError(
+                f"parameter {param.name}={shown(value)} is not allowed here: over the network "
+                f"only the component sets that ship with rennbahn are accepted; {param.name} "
+                f"takes {_one_of(param.shipped)} (a path to a JSON file is read only "
+                "on the command line and in the Python API)"
+            )
 
 
 def game_string(name: str, declared: tuple[Param, ...], values: Mapping[str, ParamValue]) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rennbahn.core.errors import SeatCountError, UnknownGameError
-from rennbahn.core.params import Param, parse_game_string
+from rennbahn.core.params import Param, parse_game_string, refuse_paths, resolve
 from rennbahn.core.protocol import Game
 
 
@@ -71,24 +71,41 @@ def game_entry(name: str) -> GameEntry:
     return entry
 
 
-def load_game(text: str, **params: object) -> Game:
+def load_game(text: str, *, paths: bool = True, **params: object) -> Game:
     """Load a game by game string, keyword parameters, or both.
+
+    A component parameter (one with :attr:`Param.shipped`, such as ``gibgas(cards=...)``)
+    takes the name of a set that ships with rennbahn or a path to a JSON file. ``paths=True``
+    (the default: the command line, the Python API) reads such a path. ``paths=False`` is for
+    game strings from others (the server): it accepts only the shipped names and refuses any
+    other value with a :class:`ParameterError` before a file is looked up, so neither whether
+    a file exists nor what it holds can be learnt from the answer.
 
     >>> load_game("gibgas(players=4,champions=true)").num_players()
     4
     >>> str(load_game("gibgas", players=3))
     'gibgas(players=3,champions=false,tempo_after_pit=last_speed,cards=standard,pass_on=free)'
+    >>> load_game("gibgas(cards=/etc/passwd)", paths=False)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rennbahn.core.errors.ParameterError: parameter cards='/etc/passwd' is not allowed here: ...
     """
     name, raw = parse_game_string(text)
     merged: dict[str, object] = dict(raw)
     merged.update(params)
-    return game_entry(name).game_class(merged)
+    entry = game_entry(name)
+    if not paths:
+        refuse_paths(entry.params, resolve(entry.name, entry.params, merged))
+    return entry.game_class(merged)
 
 
-def load_game_for_seats(text: str, seats: int, given: str = "given") -> Game:
+def load_game_for_seats(
+    text: str, seats: int, given: str = "given", *, paths: bool = True
+) -> Game:
     """Load a game for ``seats`` seats: a game with a ``players`` parameter that ``text``
     leaves out takes it from the seat count (the terminal's ``--seats``, the lobby's seats).
-    ``given`` says in the error where the seats came from.
+    ``given`` says in the error where the seats came from; ``paths`` is as in
+    :func:`load_game` (``False`` for game strings from the network).
 
     >>> load_game_for_seats("grandprix", 3).num_players()
     3
@@ -102,7 +119,7 @@ def load_game_for_seats(text: str, seats: int, given: str = "given") -> Game:
     extra: dict[str, object] = {}
     if "players" not in raw and any(p.name == "players" for p in entry.params):
         extra["players"] = seats
-    game = load_game(text, **extra)
+    game = load_game(text, paths=paths, **extra)
     if game.num_players() != seats:
         raise SeatCountError(f"{game} has {game.num_players()} seats; {seats} {given}")
     return game

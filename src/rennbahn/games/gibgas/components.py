@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from rennbahn.core.data import read_component_file
+from rennbahn.core.data import read_component_file, shipped_names
 from rennbahn.core.errors import ParameterError
 
 DATA = Path(__file__).parent / "data"
+#: The track-card mixes that ship with rennbahn (``data/*.json``), for ``cards``.
+SHIPPED_MIXES = shipped_names(DATA)
 
 # The nine playable driver's cards, in action order. Speed cards 0..5 are 200..250.
 SPEEDS = (200, 210, 220, 230, 240, 250)

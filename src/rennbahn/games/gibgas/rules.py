@@ -53,6 +53,7 @@ from rennbahn.games.gibgas.components import (
     PIT,
     PIT_POINTS,
     ROW_LENGTH,
+    SHIPPED_MIXES,
     SPEED_CARDS,
     SPEEDS,
     START_DAMAGE,
@@ -139,7 +140,10 @@ class GibGasGame(Game):
               "Tempo-Halten right after a pit stop: repeat the last speed driven (I4), "
               "or count as another pit stop",
               choices=("last_speed", "pit")),
-        Param("cards", "standard", "track-card mix: a file in data/ or a path to a JSON file"),
+        Param("cards", "standard",
+              "track-card mix: one that ships with rennbahn (data/), or, on the command line "
+              "and in the Python API only, a path to a JSON file",
+              shipped=SHIPPED_MIXES),
         Param("pass_on", "free",
               "when the fastest (slowest) car collided, the card goes to the next car not in "
               "a fender bender (I1), or only to the second speed, else to nobody",
@@ -151,7 +155,6 @@ class GibGasGame(Game):
         self.champions = bool(self._params["champions"])
         self.tempo_as_pit = self._params["tempo_after_pit"] == "pit"
         self.second_only = self._params["pass_on"] == "second"
-        self.deck: TrackDeck = load_deck(str(self._params["cards"]))
         self.franz = self.players == 2
         self.discard = self.players == 6
         self.full_hand = ALL_CARDS
@@ -159,6 +162,7 @@ class GibGasGame(Game):
         self.franz_pile = (6 - self.players,) * FRANZ_KINDS if self.franz else ()
         if any(ch in str(self._params["cards"]) for ch in "(),="):
             raise ParameterError("the cards parameter cannot contain ( ) , or =")
+        self.deck: TrackDeck = load_deck(str(self._params["cards"]))
 
     def num_players(self) -> int:
         return self.players

@@ -14,9 +14,17 @@ from functools import cache
 from itertools import pairwise
 from pathlib import Path
 
+from rennbahn.core.data import is_file
 from rennbahn.core.errors import ParameterError
+from rennbahn.core.params import shown
 
 DATA = Path(__file__).parent / "data"
+#: The stacks that ship with rennbahn (the entries of ``data/stacks.json``), read once.
+_SHIPPED: dict[str, object] = json.loads((DATA / "stacks.json").read_text(encoding="utf-8"))[
+    "stacks"
+]
+#: Their names, in the file's order, for the ``stack`` parameter.
+SHIPPED_STACKS: tuple[str, ...] = tuple(_SHIPPED)
 
 # Card kinds. The first six can be in the stack; the two large cards cannot.
 STRAIGHT, CURVE, ACCIDENT, PIT, OIL, GRANDSTAND, START, TURNAROUND = range(8)
@@ -172,34 +180,35 @@ def load_stack(name: str) -> Stack:
     A file holds one object ``{"straight": 8, "curve": 8, "accident": 1, ...}`` (missing
     kinds count 0), or a ``{"stacks": {name: object}}`` collection whose first entry is used.
     """
-    stacks = json.loads((DATA / "stacks.json").read_text(encoding="utf-8"))["stacks"]
-    if name in stacks:
-        raw, label = stacks[name], name
+    raw: object
+    if name in _SHIPPED:
+        raw, label = _SHIPPED[name], name
     else:
         path = Path(name)
-        if not path.is_file():
-            known = ", ".join(sorted(stacks))
+        if not is_file(path):
+            known = ", ".join(SHIPPED_STACKS)
             raise ParameterError(
-                f"no Grand Prix stack {name!r}; give one of {known} or a path to a JSON file"
+                f"no Grand Prix stack {shown(name)}; give one of {known} or a path to a JSON "
+                "file"
             )
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ParameterError(f"stack file {path} is malformed: {exc}") from exc
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+            raise ParameterError(f"stack file {shown(str(path))} is malformed: {exc}") from exc
         if isinstance(raw, dict) and isinstance(raw.get("stacks"), dict) and raw["stacks"]:
             raw = next(iter(raw["stacks"].values()))
         label = path.stem
     if not isinstance(raw, dict) or set(raw) - set(KIND_NAMES[:STACK_KINDS]):
         raise ParameterError(
-            f"stack {name!r} must map card kinds to counts; kinds: "
+            f"stack {shown(name)} must map card kinds to counts; kinds: "
             + ", ".join(KIND_NAMES[:STACK_KINDS])
         )
     counts = tuple(raw.get(kind, 0) for kind in KIND_NAMES[:STACK_KINDS])
     if not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts):
-        raise ParameterError(f"stack {name!r}: every count must be a whole number >= 0")
+        raise ParameterError(f"stack {shown(name)}: every count must be a whole number >= 0")
     stack = Stack(label, counts)
     if stack.size + 2 > MAX_CARDS:
-        raise ParameterError(f"stack {name!r} has {stack.size} cards; at most {MAX_CARDS - 2}")
+        raise ParameterError(f"stack {shown(name)} has {stack.size} cards; at most {MAX_CARDS - 2}")
     return stack
 
 

@@ -57,6 +57,7 @@ from rennbahn.games.grandprix.components import (
     KIND_LETTERS,
     KIND_NAMES,
     MAX_CARDS,
+    SHIPPED_STACKS,
     SKIP_KINDS,
     SPREADS,
     STACK_KINDS,
@@ -118,7 +119,9 @@ class GrandPrixGame(Game):
         Param("players", 4, "number of drivers", minimum=2, maximum=4),
         Param("stack", "with_large",
               "the small cards: with_large (the 22 published cards include the two large "
-              "ones, I1), plus_large (22 small cards besides them), or a path to a JSON file"),
+              "ones, I1), plus_large (22 small cards besides them), or, on the command line "
+              "and in the Python API only, a path to a JSON file",
+              shipped=SHIPPED_STACKS),
         Param("spread", "parts",
               "how the event cards are spread through the stack (I2): parts (as many equal "
               "parts as event cards, one in each, and event_gap) or gap (only event_gap)",

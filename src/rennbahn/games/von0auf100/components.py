@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rennbahn.core.data import read_component_file
+from rennbahn.core.data import read_component_file, shipped_names
 from rennbahn.core.errors import ParameterError
 
 DATA = Path(__file__).parent / "data"
+#: The track-card mixes that ship with rennbahn (``data/*.json``), for ``cards``.
+SHIPPED_MIXES = shipped_names(DATA)
 
 #: The six cars (and driver cards and licences), by one-letter code.
 COLOURS = "ROYGBP"

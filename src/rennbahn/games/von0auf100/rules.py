@@ -54,6 +54,7 @@ from rennbahn.games.von0auf100.components import (
     NUM_KINDS,
     OIL,
     PLAIN,
+    SHIPPED_MIXES,
     Mix,
     load_mix,
 )
@@ -126,7 +127,10 @@ class Von0auf100Game(Game):
               "two: only cans 5 and 4 are ever withdrawn, as the rulebook names them; each: "
               "every car put aside withdraws the highest can, leaving at least one (I10)",
               choices=("two", "each")),
-        Param("cards", "standard", "track-card mix: a file in data/ or a path to a JSON file"),
+        Param("cards", "standard",
+              "track-card mix: one that ships with rennbahn (data/), or, on the command line "
+              "and in the Python API only, a path to a JSON file",
+              shipped=SHIPPED_MIXES),
         Param("finish", "on_card",
               "on_card: a car is across the line when it reaches the start/target card; "
               "past_card: the line is at the card's far side, so a car must move past the "
