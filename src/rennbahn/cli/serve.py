@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Annotated
 
@@ -15,25 +16,74 @@ def serve(
         "rennbahn.sqlite3"
     ),
     bot_workers: Annotated[int, typer.Option(help="processes in which bots think")] = 1,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="comma-separated addresses (or networks) of reverse proxies whose "
+             "X-Forwarded-For and X-Forwarded-Proto are trusted; default: none, each "
+             "client is the address it connects from")] = None,
 ) -> None:
     """Serve tables with friends and bots over websockets (see docs/server.md)."""
     try:
         import uvicorn
 
-        from rennbahn.server.app import create_app
+        from rennbahn.server.store import SqliteStore, StoreError
     except ModuleNotFoundError as error:
-        typer.echo(
-            f"error: rennbahn serve needs the web extra ({error.name} is missing): "
-            "pip install -e '.[web]'",
-            err=True,
-        )
-        raise typer.Exit(code=2) from error
+        raise _needs_web_extra(error) from error
     if not 0 <= port < 65536:
         typer.echo(f"error: --port must be 0 to 65535, not {port}", err=True)
         raise typer.Exit(code=2)
-    app = create_app(db, bot_workers=max(0, bot_workers))
-    shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"rennbahn serves at http://{shown}:{port}/ (tables kept in {db})", )
-    # Views are small and sent often: compressing each one costs more time than it saves.
-    uvicorn.run(app, host=host, port=port, ws_max_size=65536, ws_per_message_deflate=False,
-                log_level="info")
+    proxies = None if forwarded_allow_ips is None else _proxies(forwarded_allow_ips)
+    # Open the database before announcing anything: a file that cannot be used, or that
+    # another server holds, is one line and status 2. Held until the server has stopped,
+    # so no other server can take the file between this check and the app opening it.
+    try:
+        held = SqliteStore(db)
+    except StoreError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(code=2) from None
+    try:
+        try:  # after the check, which is quick without it
+            from rennbahn.server.app import create_app
+        except ModuleNotFoundError as error:
+            raise _needs_web_extra(error) from error
+        app = create_app(db, bot_workers=max(0, bot_workers))
+        shown = f"[{host}]" if ":" in host else host
+        typer.echo(f"rennbahn serves at http://{shown}:{port}/ (tables kept in {db})")
+        # Views are small and sent often: compressing each one costs more time than it saves.
+        # X-Forwarded-For is believed only from the proxies named (uvicorn's own default
+        # trusts 127.0.0.1, so anyone on this host could pick an address per request).
+        uvicorn.run(app, host=host, port=port, ws_max_size=65536,
+                    ws_per_message_deflate=False, log_level="info",
+                    proxy_headers=proxies is not None, forwarded_allow_ips=proxies)
+    finally:
+        held.close()
+
+
+def _needs_web_extra(error: ModuleNotFoundError) -> typer.Exit:
+    typer.echo(
+        f"error: rennbahn serve needs the web extra ({error.name} is missing): "
+        "pip install -e '.[web]'",
+        err=True,
+    )
+    return typer.Exit(code=2)
+
+
+def _proxies(text: str) -> list[str]:
+    """The ``--forwarded-allow-ips`` entries, each checked (uvicorn would quietly take a
+    misspelt address as a name no client ever has)."""
+    entries = [entry.strip() for entry in text.split(",")]
+    for entry in entries:
+        if entry == "*":
+            continue
+        try:
+            if "/" in entry:
+                ipaddress.ip_network(entry)  # strict, as uvicorn reads it: no host bits
+            else:
+                ipaddress.ip_address(entry)
+        except ValueError as error:
+            typer.echo(
+                f"error: --forwarded-allow-ips takes addresses, networks or *, separated by "
+                f"commas; {entry!r} is none of them ({error})",
+                err=True,
+            )
+            raise typer.Exit(code=2) from None
+    return entries

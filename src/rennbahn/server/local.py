@@ -15,6 +15,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, BinaryIO
@@ -31,10 +32,13 @@ def free_port() -> int:
 
 class LocalServer:
     """``rennbahn serve`` on 127.0.0.1 with the SQLite file ``db``; its output goes to
-    ``log`` (appended, so restarts keep one log)."""
+    ``log`` (appended, so restarts keep one log); ``args`` are more ``rennbahn serve``
+    options."""
 
-    def __init__(self, db: Path, log: Path, *, bot_workers: int = 1) -> None:
+    def __init__(self, db: Path, log: Path, *, bot_workers: int = 1,
+                 args: Sequence[str] = ()) -> None:
         self.db, self.log, self.bot_workers = db, log, bot_workers
+        self.args = list(args)
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self._out: BinaryIO | None = None
@@ -47,13 +51,17 @@ class LocalServer:
     def ws_url(self) -> str:
         return f"ws://{HOST}:{self.port}/ws"
 
+    @property
+    def command(self) -> list[str]:
+        """The command line :meth:`start` runs (tests run it themselves to see it fail)."""
+        return [sys.executable, "-m", "rennbahn.cli.main", "serve", "--host", HOST,
+                "--port", str(self.port), "--db", str(self.db),
+                "--bot-workers", str(self.bot_workers), *self.args]
+
     def start(self, timeout: float = 30.0) -> LocalServer:
         self._out = self.log.open("ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "rennbahn.cli.main", "serve", "--host", HOST,
-             "--port", str(self.port), "--db", str(self.db),
-             "--bot-workers", str(self.bot_workers)],
-            stdout=self._out, stderr=subprocess.STDOUT, start_new_session=True,
+            self.command, stdout=self._out, stderr=subprocess.STDOUT, start_new_session=True,
         )
         end = time.monotonic() + timeout
         while time.monotonic() < end:
@@ -89,11 +97,14 @@ class LocalServer:
             self._out = None
 
     def request(self, method: str, path: str, body: object = None,
-                raw: bytes | None = None) -> tuple[int, Any]:
-        """An HTTP request; returns the status and the parsed JSON (or the text)."""
+                raw: bytes | None = None,
+                headers: Mapping[str, str] | None = None) -> tuple[int, Any]:
+        """An HTTP request (with more ``headers`` if given); returns the status and the
+        parsed JSON (or the text)."""
         data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
         request = urllib.request.Request(self.url + path.lstrip("/"), data=data, method=method,
-                                         headers={"content-type": "application/json"})
+                                         headers={"content-type": "application/json",
+                                                  **(headers or {})})
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
                 status, text = response.status, response.read().decode()

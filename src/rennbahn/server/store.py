@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
+import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from rennbahn.core.records import Step
 
@@ -106,7 +108,137 @@ _SCHEMA = [
 
 
 class StoreError(RuntimeError):
-    """The database cannot be used (e.g. written by a newer rennbahn)."""
+    """The database cannot be used (e.g. written by a newer rennbahn); the message is one
+    line that names the file and says what is wrong."""
+
+
+class StoreInUseError(StoreError):
+    """Another process (another rennbahn server) holds the database."""
+
+    def __init__(self, path: str, pid: int | None) -> None:
+        self.pid = pid
+        held = "another rennbahn server" + ("" if pid is None else f" (pid {pid})")
+        super().__init__(f"{path} is in use by {held}; stop it first or use another --db")
+
+
+class _FileLock:
+    """The exclusive lock that makes a database file one server's: ``flock`` on the sidecar
+    ``<db>.lock`` (the holder writes its pid there, for the message the next one shows).
+
+    Why an OS lock and not a lease row in the database: the kernel drops it the moment the
+    holder dies, even by ``kill -9``, so a restart never waits for a lease to expire and
+    no clock or heartbeat can get it wrong; and a second server is refused before it has
+    read or written anything. Why a sidecar and not the database file itself: SQLite's own
+    POSIX locks live on that file (on NFS, Linux emulates ``flock`` with them).
+
+    The lock is the process's: opening the same file again in the same process (the CLI
+    checks the database before the app's lifespan opens it) shares it, counted; the last
+    :meth:`release` lets it go. The sidecar stays behind, empty of meaning (like ``-shm``):
+    deleting it could let two processes lock two different files of the same name.
+    """
+
+    _held: ClassVar[dict[str, tuple[int, int]]] = {}  # lock path -> (descriptor, users)
+    _guard = threading.Lock()
+
+    def __init__(self, db_path: str) -> None:
+        self.path = os.path.realpath(db_path) + ".lock"
+        self._released = False
+        with self._guard:
+            held = self._held.get(self.path)
+            if held is not None:
+                self._held[self.path] = (held[0], held[1] + 1)
+                return
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                if not _try_lock(fd):
+                    raise StoreInUseError(db_path, _pid_in(fd))
+                os.ftruncate(fd, 0)
+                os.lseek(fd, 0, os.SEEK_SET)
+                os.write(fd, f"{os.getpid()}\n".encode())
+            except BaseException:
+                os.close(fd)
+                raise
+            self._held[self.path] = (fd, 1)
+
+    def release(self) -> None:
+        with self._guard:
+            if self._released:
+                return
+            self._released = True
+            held = self._held.pop(self.path, None)
+            if held is None:
+                return
+            fd, users = held
+            if users > 1:
+                self._held[self.path] = (fd, users - 1)
+            else:
+                os.close(fd)  # closing the descriptor drops the lock
+
+
+if sys.platform == "win32":  # untested: msvcrt locks a byte past the pid instead
+    import msvcrt
+
+    def _try_lock(fd: int) -> bool:
+        os.lseek(fd, 1 << 20, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+
+def _pid_in(fd: int) -> int | None:
+    os.lseek(fd, 0, os.SEEK_SET)
+    text = os.read(fd, 32).decode(errors="replace").strip()
+    return int(text) if text.isdigit() else None
+
+
+def _unusable_path(path: str) -> str | None:
+    """Why ``path`` cannot be a database file, if its place already says so."""
+    where = Path(path)
+    if where.is_dir():
+        return f"{path} is a directory, not a database file"
+    parent = where.parent
+    if not parent.exists():
+        return f"cannot create {path}: the directory {parent} does not exist"
+    if not parent.is_dir():
+        return f"cannot create {path}: {parent} is not a directory"
+    try:
+        with where.open("rb") as file:
+            head = file.read(16)
+    except FileNotFoundError:
+        return None  # created on open
+    except OSError as error:
+        return f"cannot read {path}: {error.strerror or error}"
+    if head and head != b"SQLite format 3\x00":
+        return f"{path} is not a SQLite database (it does not start as one)"
+    return None
+
+
+def _explain(path: str, error: sqlite3.Error | OSError) -> str:
+    if isinstance(error, OSError):  # from creating the lock file beside the database
+        return (f"cannot write {error.filename or path}: {error.strerror or error} (the "
+                f"server writes the database and files beside it in {Path(path).parent})")
+    name = getattr(error, "sqlite_errorname", "")
+    if name == "SQLITE_NOTADB":
+        return f"{path} is not a SQLite database ({error})"
+    if name == "SQLITE_CORRUPT":
+        return f"{path} is damaged ({error})"
+    if name.startswith("SQLITE_READONLY"):
+        return (f"cannot write {path} ({error}): the file and its directory must be "
+                "writable (SQLite keeps -wal and -shm files beside it)")
+    if name.startswith("SQLITE_CANTOPEN"):
+        return f"cannot open {path} ({error})"
+    return f"cannot use {path}: {error}"
 
 
 class SqliteStore:
@@ -115,16 +247,40 @@ class SqliteStore:
     A committed transaction survives the server process being killed (``kill -9``); with
     ``synchronous=NORMAL`` a power cut may lose the last moments (``durable=True`` syncs
     every commit to disk instead).
+
+    Opening checks the file and makes it this process's (see :class:`_FileLock`): a file
+    another server holds (:class:`StoreInUseError`), a directory, a place that cannot be written,
+    a file that is not SQLite or a schema from a newer rennbahn raise :class:`StoreError`
+    with one line that says what is wrong with which path. There is no ``PRAGMA
+    quick_check``: it reads the whole file (about 5 ms a megabyte, warm), and a damaged
+    page shows up as an error on the table that uses it.
     """
 
     def __init__(self, path: str | Path, *, durable: bool = False) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self._db.execute("PRAGMA busy_timeout=5000")
-        self._migrate()
+        why = _unusable_path(self.path)
+        if why is not None:
+            raise StoreError(why)
+        try:
+            self._file_lock = _FileLock(self.path)
+        except OSError as error:
+            raise StoreError(_explain(self.path, error)) from error
+        db: sqlite3.Connection | None = None
+        try:
+            db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db = db
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            db.execute("PRAGMA busy_timeout=5000")
+            self._migrate()
+        except BaseException as error:
+            if db is not None:
+                db.close()
+            self._file_lock.release()
+            if isinstance(error, sqlite3.Error):
+                raise StoreError(_explain(self.path, error)) from error
+            raise
 
     def _migrate(self) -> None:
         with self._lock, self._tx():
@@ -144,6 +300,9 @@ class SqliteStore:
                 )
                 self._db.execute("UPDATE meta SET value='2' WHERE key='schema'")
             # Future versions migrate older files here, one version at a time.
+            # A file SQLite could only open read-only passes all of the above when there
+            # is nothing to migrate: one write now says so, not the first move later.
+            self._db.execute("UPDATE meta SET value=value WHERE key='schema'")
 
     def _tx(self) -> _Transaction:
         return _Transaction(self._db)
@@ -227,6 +386,7 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            self._file_lock.release()
 
 
 class _Transaction:
