@@ -165,6 +165,21 @@ def test_undo_is_refused_after_another_seat_acted_or_a_chance_event_or_when_stal
         dice.undo(mover if mover >= 0 else 0, dice.number)
 
 
+def test_the_move_that_ends_the_game_cannot_be_taken_back() -> None:
+    """Regression (issue 21): a race's last move was taken back after the server had stored
+    the finished game's record, which then named a step that no longer stood."""
+    table = _at_person_turn("von0auf100(players=2,race=small)", seed=5)
+    rng = random.Random(5)
+    while not table.is_over():
+        _person_moves(table, rng)
+        table.advance()
+    last = table.steps[-1]
+    assert last.actor >= 0, "this seed ends on a seat's move"
+    with pytest.raises(TableError, match="game is over") as info:
+        table.undo(last.actor, table.number)
+    assert info.value.code == "undo_refused" and table.is_over()
+
+
 def test_undo_is_refused_when_the_move_revealed_a_hidden_card() -> None:
     """An Ausgebremst advanced card comes from a hidden hand: playing it shows it to all."""
     game = rennbahn.load_game("ausgebremst(players=3,mode=advanced)")

@@ -23,6 +23,8 @@ class Conn:
         self.closed = True
         #: The (number, ply, chosen) of the view a move was last sent for.
         self.sent: tuple[int, int, tuple[int, ...]] | None = None
+        #: Whether its next move follows an accepted undo (and so stands).
+        self.redo = False
 
     async def open(self, timeout: float = 20.0, history: bool = False) -> None:
         """Connect (retrying while the server restarts) and say hello; wait for the view."""

@@ -30,8 +30,10 @@ GAMES = [
 NAMES = ["Anna <b>&", "Ben \"B\""]
 
 
-async def _take_turns(people: list[Conn], rng: random.Random, stats: dict[str, int]) -> bool:
-    """Each person who must act makes a random legal move; sometimes tries to undo it."""
+async def _take_turns(people: list[Conn], rng: random.Random, stats: dict[str, Any]) -> bool:
+    """Each person who must act makes a random legal move and then tries to take it back,
+    at every point: an undo accepted is followed by a move that stands (so the game goes
+    on), and is noted in ``stats["undone"]`` as (ply, seat, action) for the leak check."""
     acted = False
     for conn in people:
         view = conn.view
@@ -57,17 +59,22 @@ async def _take_turns(people: list[Conn], rng: random.Random, stats: dict[str, i
             continue
         stats["moves"] += 1
         acted = True
-        if stats["moves"] % 3 == 0 and stats["undo_tries"] < 12:
-            stats["undo_tries"] += 1
-            _drain(conn)
-            await conn.send({"type": "undo", "v": 1, "number": answer["number"]})
-            reply = await _answer(conn)
-            if reply["type"] == "ack":
-                stats["undone"] += 1
-                conn.sent = None
-            else:
-                assert reply["code"] in ("undo_refused", "stale", "rate_limited"), reply
-                stats["refused"] += reply["code"] == "undo_refused"
+        if conn.redo:  # this move follows an undo: it stands
+            conn.redo = False
+            continue
+        stats["undo_tries"] += 1
+        _drain(conn)
+        await conn.send({"type": "undo", "v": 1, "number": answer["number"]})
+        reply = await _answer(conn)
+        if reply["type"] == "ack":
+            if answer["number"] == view["number"] + 1:  # a step, not a secret choice
+                stats["undone"].append((view["ply"], view["seat"], choice["action"],
+                                        choice["move"]))
+            conn.sent = None
+            conn.redo = True
+        else:
+            assert reply["code"] in ("undo_refused", "stale", "rate_limited"), reply
+            stats["refused"] += reply["code"] == "undo_refused"
     return acted
 
 
@@ -99,7 +106,7 @@ class Game:
         self.tokens = [s["token"] for s in created["seats"]]
         self.people = [Conn(server.ws_url, self.table, t) for t in self.tokens[:2]]
         self.conns = [*self.people, Conn(server.ws_url, self.table, None)]
-        self.stats = {"moves": 0, "undo_tries": 0, "undone": 0, "refused": 0}
+        self.stats: dict[str, Any] = {"moves": 0, "undo_tries": 0, "undone": [], "refused": 0}
         self.rng = random.Random(text)
         self.reconnected = False
         self.record: dict[str, Any] = {}
@@ -176,6 +183,39 @@ def _valid_views(conn: Conn) -> list[tuple[str, dict[str, Any]]]:
     return result[::-1]
 
 
+def _check_undos(game: Game, states: list[State]) -> int:
+    """Every frame around an undo shows each seat only what it may know (issue 21, point 1):
+    a view of a position later taken back equals that seat's observation of it (the move
+    applied to the position it was taken back to), and the undo's narration names the move
+    to the seat that took it back alone; the others hear that a move was taken back."""
+    undone = game.stats["undone"]
+    checked = 0
+    for conn in game.conns:
+        seat = conn.current["seat"]
+        mine = {f"You took back {move}." for _, mover, _, move in undone if mover == seat}
+        theirs = {f"{NAMES[mover]} took back a move." for _, mover, _, _ in undone
+                  if mover != seat}
+        on_path = {id(view) for _, view in _valid_views(conn)}
+        for _, message in conn.received:
+            if message["type"] != "view":
+                continue
+            for line in message["narration"]:
+                if "took back" in line:
+                    assert line in mine | theirs, (seat, line)
+                    checked += 1
+            if id(message) in on_path:
+                continue
+            seen = []
+            for ply, _, action, _ in undone:
+                if ply == message["ply"] - 1:
+                    taken_back = states[ply].clone()
+                    taken_back.apply_action(action)
+                    seen.append(_observed(taken_back, seat))
+            assert message["observation"] in seen, (seat, message["ply"])
+            checked += 1
+    return checked
+
+
 def _keys(value: object) -> set[str]:
     if isinstance(value, dict):
         return set(value).union(*(_keys(v) for v in value.values()))
@@ -203,6 +243,8 @@ def _check_leaks(game: Game) -> None:
         assert len(told) == len(states)
         for entry, state in zip(told, states, strict=True):
             assert entry["observation"] == _observed(state, seat)
+    if game.stats["undone"]:
+        assert _check_undos(game, states) > 0
     narrated = 0
     for conn in game.conns:
         seat = conn.current["seat"]
@@ -265,7 +307,7 @@ def test_four_whole_games_with_people_bots_spectators_reconnects_undo_and_kill_9
         _check_leaks(game)
         assert game.stats["refused"] >= 1
         if game.text.startswith("von0auf100"):
-            assert game.stats["undone"] >= 1, game.stats  # placements are public
+            assert game.stats["undone"], game.stats  # placements are public
         # Seat tokens are stored hashed only, and never logged.
         for token in game.tokens:
             assert token not in dump and token not in log

@@ -20,6 +20,13 @@ def serve(
         help="comma-separated addresses (or networks) of reverse proxies whose "
              "X-Forwarded-For and X-Forwarded-Proto are trusted; default: none, each "
              "client is the address it connects from")] = None,
+    max_tables: Annotated[int, typer.Option(
+        help="unfinished tables the server holds at most; more are refused")] = 2000,
+    max_tables_per_address: Annotated[int, typer.Option(
+        help="unfinished tables one address may have created")] = 50,
+    unjoined_expiry: Annotated[float, typer.Option(
+        help="seconds after which a table where nobody opened a person's seat is "
+             "removed")] = 24 * 3600.0,
 ) -> None:
     """Serve tables with friends and bots over websockets (see docs/server.md)."""
     try:
@@ -30,6 +37,10 @@ def serve(
         raise _needs_web_extra(error) from error
     if not 0 <= port < 65536:
         typer.echo(f"error: --port must be 0 to 65535, not {port}", err=True)
+        raise typer.Exit(code=2)
+    if min(max_tables, max_tables_per_address) < 1 or not unjoined_expiry > 0:
+        typer.echo("error: --max-tables and --max-tables-per-address are at least 1, "
+                   "--unjoined-expiry more than 0 seconds", err=True)
         raise typer.Exit(code=2)
     proxies = None if forwarded_allow_ips is None else _proxies(forwarded_allow_ips)
     # Open the database before announcing anything: a file that cannot be used, or that
@@ -43,15 +54,20 @@ def serve(
     try:
         try:  # after the check, which is quick without it
             from rennbahn.server.app import create_app
+            from rennbahn.server.sockets import DroppingWebSockets
+            from rennbahn.server.tables import Limits
         except ModuleNotFoundError as error:
             raise _needs_web_extra(error) from error
-        app = create_app(db, bot_workers=max(0, bot_workers))
+        limits = Limits(tables=max_tables, tables_per_address=max_tables_per_address,
+                        unjoined_expiry=unjoined_expiry)
+        app = create_app(db, bot_workers=max(0, bot_workers), limits=limits)
         shown = f"[{host}]" if ":" in host else host
         typer.echo(f"rennbahn serves at http://{shown}:{port}/ (tables kept in {db})")
         # Views are small and sent often: compressing each one costs more time than it saves.
         # X-Forwarded-For is believed only from the proxies named (uvicorn's own default
         # trusts 127.0.0.1, so anyone on this host could pick an address per request).
-        uvicorn.run(app, host=host, port=port, ws_max_size=65536,
+        # A client dropped for reading too slowly is reset, not waited for (sockets.py).
+        uvicorn.run(app, host=host, port=port, ws=DroppingWebSockets, ws_max_size=65536,
                     ws_per_message_deflate=False, log_level="info",
                     proxy_headers=proxies is not None, forwarded_allow_ips=proxies)
     finally:

@@ -278,15 +278,18 @@ class Table:
     def undo(self, seat: int, number: int | None = None) -> Step:
         """Take back ``seat``'s own last move, if nothing has happened since.
 
-        Refused (:class:`TableError` ``undo_refused``, nothing changes) unless the last step
-        is that seat's own move, no other seat has chosen since, and the move revealed
-        nothing hidden to any seat: applied to states resampled from each seat's information
-        state before it, the move must give that seat the same observation as it did.
+        Refused (:class:`TableError` ``undo_refused``, nothing changes) unless the game is not
+        over, the last step is that seat's own move, no other seat has chosen since, and the
+        move revealed nothing hidden to any seat: applied to states resampled from each seat's
+        information state before it, the move must give that seat the same observation as it
+        did.
         """
         self._check_seat(seat)
         self.check_number(number)
         if not self.steps:
             raise TableError("undo_refused", "there is no move to take back")
+        if self.is_over():
+            raise TableError("undo_refused", "the game is over: its last move stands")
         last = self.steps[-1]
         if last.actor != seat:
             who = {CHANCE: "a chance event", SIMULTANEOUS: "a joint move of every seat"}.get(

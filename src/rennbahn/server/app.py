@@ -103,7 +103,10 @@ def _game_rows() -> list[dict[str, Any]]:
             "players": [cls.MIN_PLAYERS, cls.MAX_PLAYERS],
             "bots": bot_names(entry.name), "variants": list(entry.variants),
             "params": [{"name": p.name, "default": p.default, "allowed": p.allowed(),
-                        "doc": p.doc} for p in entry.params],
+                        "doc": p.doc,
+                        # Over the network a component set is one of these names, never a path.
+                        "shipped": None if p.shipped is None else list(p.shipped)}
+                       for p in entry.params],
         })
     return rows
 

@@ -1,7 +1,7 @@
 """Where tables live between moves and across restarts: one small interface, SQLite behind it.
 
 The server only talks to :class:`Store`. :class:`SqliteStore` is the embedded default (one
-file, nothing to install); a server database can replace it by implementing the same seven
+file, nothing to install); a server database can replace it by implementing the same eight
 methods. Every method is blocking: the server calls them off the event loop
 (``asyncio.to_thread``) and awaits them before it acknowledges or broadcasts anything.
 
@@ -88,6 +88,9 @@ class Store(Protocol):
 
     def replace_token(self, table_id: str, seat: int, digest: str) -> None:
         """The seat's token is now the one with ``digest`` (the old one stops working)."""
+
+    def delete(self, table_id: str) -> None:
+        """Remove the table, its steps and its tokens (a table that expired unjoined)."""
 
     def close(self) -> None: ...
 
@@ -382,6 +385,12 @@ class SqliteStore:
         with self._lock, self._tx():
             self._db.execute("DELETE FROM tokens WHERE table_id=? AND seat=?", (table_id, seat))
             self._db.execute("INSERT INTO tokens VALUES (?,?,?)", (digest, table_id, seat))
+
+    def delete(self, table_id: str) -> None:
+        with self._lock, self._tx():
+            for table in ("steps", "tokens"):
+                self._db.execute(f"DELETE FROM {table} WHERE table_id=?", (table_id,))
+            self._db.execute("DELETE FROM tables WHERE id=?", (table_id,))
 
     def close(self) -> None:
         with self._lock:

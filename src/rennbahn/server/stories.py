@@ -13,9 +13,10 @@ never done under a table's lock, always in a thread, and kept:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import AsyncIterator, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, TypeVar
@@ -157,13 +158,35 @@ def _extend(game: Game, ui: GameModules, steps: tuple[Step, ...], seat: int | No
     return _History(steps, state, seen, tuple(lines), len(steps) - done)
 
 
+class _KeyedLocks:
+    """One lock per key, kept while anyone holds or waits for it, so that a burst of callers
+    for one key queues on one lock (and the later ones find the work done)."""
+
+    def __init__(self) -> None:
+        self._locks: dict[Hashable, tuple[asyncio.Lock, int]] = {}
+
+    @contextlib.asynccontextmanager
+    async def hold(self, key: Hashable) -> AsyncIterator[None]:
+        lock, users = self._locks.get(key, (asyncio.Lock(), 0))
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[key]
+            if users > 1:
+                self._locks[key] = (lock, users - 1)
+            else:
+                del self._locks[key]
+
+
 class Histories:
     """The narration of each game so far, per (table, seat, language), kept and extended."""
 
     def __init__(self, size: int = HISTORIES) -> None:
         self.size = size
         self._kept: OrderedDict[tuple[str, int | None, str], _History] = OrderedDict()
-        self._busy: dict[tuple[str, int | None, str], asyncio.Lock] = {}
+        self._busy = _KeyedLocks()
         #: Steps replayed so far (to show that a crowd of reconnects costs one replay).
         self.replayed = 0
 
@@ -172,17 +195,14 @@ class Histories:
         """Every narration line of ``steps`` as ``seat`` saw them, in ``lang`` (in a thread;
         one replay at a time per key, so that a crowd of reconnects costs one)."""
         key = (table_id, seat, lang)
-        busy = self._busy.setdefault(key, asyncio.Lock())
-        async with busy:
-            old = self._kept.pop(key, None)
-            told = await asyncio.to_thread(_extend, game, ui, tuple(steps), seat, lang, names,
-                                           old)
+        async with self._busy.hold(key):  # one replay at a time: the next finds it kept
+            told = await asyncio.to_thread(_extend, game, ui, tuple(steps), seat, lang,
+                                           names, self._kept.get(key))
             self.replayed += told.replayed
             self._kept[key] = told
+            self._kept.move_to_end(key)
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
-        if not busy.locked():
-            self._busy.pop(key, None)
         return list(told.lines)
 
     def forget(self, table_id: str) -> None:
@@ -197,15 +217,14 @@ class Stories:
     def __init__(self, size: int = STORIES) -> None:
         self.size = size
         self._kept: OrderedDict[Hashable, Any] = OrderedDict()
-        self._busy: dict[Hashable, asyncio.Lock] = {}
+        self._busy = _KeyedLocks()
         #: Stories computed so far (the rest were served from memory).
         self.made = 0
 
     async def get(self, key: Hashable, make: Callable[[], T]) -> T:
         """The value kept for ``key``, else ``make()`` computed in a thread (once, however
         many ask at the same time) and kept."""
-        busy = self._busy.setdefault(key, asyncio.Lock())
-        async with busy:
+        async with self._busy.hold(key):
             if key in self._kept:
                 self._kept.move_to_end(key)
                 value: T = self._kept[key]
@@ -215,6 +234,4 @@ class Stories:
                 self._kept[key] = value
                 while len(self._kept) > self.size:
                     self._kept.popitem(last=False)
-        if not busy.locked():
-            self._busy.pop(key, None)
         return value

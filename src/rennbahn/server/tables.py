@@ -16,6 +16,7 @@ never waits on a table's lock.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
@@ -228,9 +229,10 @@ class Hub:
         """Rebuild every unfinished table and let its bots and clocks go on. A table that
         cannot be rebuilt is reported (log and its page) and left alone; the others play."""
         for table_id in await self._io(self.store.unfinished):
-            live = await self.get(table_id)
-            if live is not None:
-                self.kick(live)
+            with contextlib.suppress(RequestError):  # broken: noted in self.broken
+                live = await self.get(table_id)
+                if live is not None:
+                    self.kick(live)
         if self.broken:
             log.error("%d table(s) could not be rebuilt and wait for a fix: %s",
                       len(self.broken), ", ".join(sorted(self.broken)))
@@ -258,10 +260,10 @@ class Hub:
         async with lock:
             live = self.tables.get(table_id) or self.finished.get(table_id)
             if live is None:
-                stored = await self._io(self.store.load, table_id)
-                if stored is None:
-                    return None
                 try:
+                    stored = await self._io(self.store.load, table_id)
+                    if stored is None:
+                        return None
                     live = await asyncio.to_thread(self._rebuild, stored)
                 except Exception as error:  # one bad table must not stop any other
                     self.broken[table_id] = _why(error)
@@ -307,7 +309,7 @@ class Hub:
         """Open a table for ``spec``; ``address`` is the creator's (for the limits)."""
         self._check_room(address)
         try:
-            game = load_game_for_seats(spec.game, len(spec.seats))
+            game = load_game_for_seats(spec.game, len(spec.seats), paths=False)
         except SeatCountError as error:
             raise RequestError("bad_request", str(error)) from error
         except RennbahnError as error:
@@ -700,6 +702,7 @@ class Hub:
                 self._note_change(live)
             await self._commit(live, keep)
             client.post(m.Ack(ref="move", number=table.number))
+            await _let_writers_run()
             self.broadcast(live)
         self.kick(live)
 
@@ -725,6 +728,7 @@ class Hub:
                     other.seen = None
             await self._commit(live, keep)
             client.post(m.Ack(ref="undo", number=table.number))
+            await _let_writers_run()
             self.broadcast(live)
 
     async def _take_seat(self, live: LiveTable, client: Client, seat: int,
@@ -745,6 +749,7 @@ class Hub:
                     kept.pop(seat, None)
             await self._commit(live, len(live.table.steps))
             client.post(m.Ack(ref="seat", number=live.table.number))
+            await _let_writers_run()
             self.broadcast(live)
         self.kick(live)
 
@@ -897,6 +902,13 @@ class Hub:
                 return
             self.broadcast(live)
         self.kick(live)
+
+
+async def _let_writers_run() -> None:
+    """Give the connections' writer tasks a turn, so that an acknowledgement just posted
+    goes out before the views (and their boards) are built."""
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
 
 
 def _size(data: str | bytes) -> int:
