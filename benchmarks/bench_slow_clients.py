@@ -27,13 +27,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import json
 import os
 import random
-import socket
 import statistics
-import struct
 import sys
 import tempfile
 import time
@@ -43,41 +40,10 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from rennbahn.server.local import HOST, LocalServer
+from rennbahn.server.local import LocalServer, Silent
 
 ACK_TIMEOUT = 10.0
 PING_EVERY = 0.05
-
-
-class Silent:
-    """A spectator that says hello and never reads (the upgrade done by hand)."""
-
-    def __init__(self, port: int, table: str) -> None:
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        self.sock.settimeout(10)
-        self.sock.connect((HOST, port))
-        key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall(
-            f"GET /ws HTTP/1.1\r\nHost: {HOST}:{port}\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-            "Sec-WebSocket-Version: 13\r\n\r\n".encode())
-        answer = b""
-        while b"\r\n\r\n" not in answer:
-            byte = self.sock.recv(1)
-            if not byte:
-                raise RuntimeError(f"the server closed the upgrade: {answer!r}")
-            answer += byte
-        if not answer.startswith(b"HTTP/1.1 101"):
-            raise RuntimeError(f"no upgrade: {answer!r}")
-        payload = json.dumps({"type": "hello", "v": 1, "table": table, "token": None,
-                              "board": True}).encode()
-        mask = os.urandom(4)
-        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-        self.sock.sendall(struct.pack("!BB", 0x81, 0x80 | len(payload)) + mask + masked)
-
-    def close(self) -> None:
-        self.sock.close()
 
 
 class Seat:

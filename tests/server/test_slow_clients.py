@@ -10,12 +10,7 @@ everything else. The figures are measured by ``benchmarks/bench_slow_clients.py`
 from __future__ import annotations
 
 import asyncio
-import base64
 import functools
-import json
-import os
-import socket
-import struct
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from rennbahn.server.local import HOST, LocalServer
+from rennbahn.server.local import LocalServer, Silent
 from tests.server.client import Conn
 
 #: A bot-only game whose views (with boards, 20 KB each) come to about 6 MB: enough to
@@ -68,63 +63,6 @@ async def _until(what: str, test: Callable[[], Any], timeout: float) -> None:
     while not test():
         assert time.monotonic() < end, f"{what} did not happen within {timeout:g} s"
         await asyncio.sleep(0.05)
-
-
-class Silent:
-    """A websocket spectator that says hello and then never reads: a plain socket with a
-    small receive buffer, the upgrade done by hand, so that nothing (no library's reader
-    task) empties the kernel's buffers behind the test's back."""
-
-    def __init__(self, port: int, table: str) -> None:
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connect
-        self.sock.settimeout(10)
-        self.sock.connect((HOST, port))
-        key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall(
-            f"GET /ws HTTP/1.1\r\nHost: {HOST}:{port}\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-            "Sec-WebSocket-Version: 13\r\n\r\n".encode())
-        answer = b""
-        while b"\r\n\r\n" not in answer:  # one byte at a time: not one byte of a frame
-            byte = self.sock.recv(1)
-            assert byte, f"the server closed the upgrade: {answer!r}"
-            answer += byte
-        assert answer.startswith(b"HTTP/1.1 101"), answer
-        self.send({"type": "hello", "v": 1, "table": table, "token": None, "board": True})
-
-    def send(self, message: dict[str, Any]) -> None:
-        """One masked text frame, as a client must send it."""
-        payload = json.dumps(message).encode()
-        assert len(payload) < 126
-        mask = os.urandom(4)
-        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-        self.sock.sendall(struct.pack("!BB", 0x81, 0x80 | len(payload)) + mask + masked)
-
-    def state(self) -> int:
-        """The kernel's state of this end of the connection (read nothing)."""
-        info = self.sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 8)
-        return info[0]
-
-    def drain(self, timeout: float) -> tuple[str, int]:
-        """Read everything the server sent until it closes: ("eof" or "reset", bytes);
-        ("open", bytes) if the connection is still open after ``timeout`` seconds."""
-        end = time.monotonic() + timeout
-        total = 0
-        while True:
-            self.sock.settimeout(max(0.01, end - time.monotonic()))
-            try:
-                data = self.sock.recv(1 << 16)
-            except ConnectionResetError:
-                return "reset", total
-            except TimeoutError:
-                return "open", total
-            if not data:
-                return "eof", total
-            total += len(data)
-
-    def close(self) -> None:
-        self.sock.close()
 
 
 async def _move_when_asked(person: Conn, seat: int, acked: int) -> int | None:

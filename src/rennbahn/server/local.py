@@ -6,10 +6,12 @@ show that nothing committed is lost.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -121,3 +123,63 @@ class LocalServer:
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.stop()
+
+
+class Silent:
+    """A websocket spectator that says hello and then never reads: a plain socket with a
+    small receive buffer, the upgrade done by hand, so that nothing (no library's reader
+    task) empties the kernel's buffers behind the test's back."""
+
+    def __init__(self, port: int, table: str) -> None:
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connect
+        self.sock.settimeout(10)
+        self.sock.connect((HOST, port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall(
+            f"GET /ws HTTP/1.1\r\nHost: {HOST}:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer:  # one byte at a time: not one byte of a frame
+            byte = self.sock.recv(1)
+            if not byte:
+                raise RuntimeError(f"the server closed the upgrade: {answer!r}")
+            answer += byte
+        if not answer.startswith(b"HTTP/1.1 101"):
+            raise RuntimeError(f"no upgrade: {answer!r}")
+        self.send({"type": "hello", "v": 1, "table": table, "token": None, "board": True})
+
+    def send(self, message: dict[str, object]) -> None:
+        """One masked text frame, as a client must send it."""
+        payload = json.dumps(message).encode()
+        if len(payload) >= 126:
+            raise ValueError("a short message only (one byte of length)")
+        mask = os.urandom(4)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.sock.sendall(struct.pack("!BB", 0x81, 0x80 | len(payload)) + mask + masked)
+
+    def state(self) -> int:
+        """The kernel's state of this end of the connection (read nothing)."""
+        info = self.sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 8)
+        return info[0]
+
+    def drain(self, timeout: float) -> tuple[str, int]:
+        """Read everything the server sent until it closes: ("eof" or "reset", bytes);
+        ("open", bytes) if the connection is still open after ``timeout`` seconds."""
+        end = time.monotonic() + timeout
+        total = 0
+        while True:
+            self.sock.settimeout(max(0.01, end - time.monotonic()))
+            try:
+                data = self.sock.recv(1 << 16)
+            except ConnectionResetError:
+                return "reset", total
+            except TimeoutError:
+                return "open", total
+            if not data:
+                return "eof", total
+            total += len(data)
+
+    def close(self) -> None:
+        self.sock.close()
