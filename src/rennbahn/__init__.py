@@ -22,6 +22,7 @@ from rennbahn.core.params import Param
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from rennbahn.core.records import Record, Step, replay
 from rennbahn.core.registry import GameEntry, load_game, registered_games
+from rennbahn.games import SHIPPED as _SHIPPED  # registers the shipped games
 
 try:
     #: The installed distribution's version (pyproject.toml is its one source).

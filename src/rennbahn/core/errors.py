@@ -42,3 +42,7 @@ def allowed_list(items: list[str], limit: int = 40) -> str:
     if len(items) > limit:
         return ", ".join(items[:limit]) + f", ... ({len(items)} in all)"
     return ", ".join(items)
+
+
+class MissingExtraError(RennbahnError, ImportError):
+    """A part was imported without the optional extra that brings its library."""

@@ -1,8 +1,13 @@
 """The languages a player can choose, and one way to look up a text in either.
 
-Every text a player sees comes from a catalogue: a dict from a key to a ``str.format``
-template, one per language. A game keeps its catalogue beside its narration; the front ends
-(terminal, web pages) keep theirs. Card names keep their German originals in both languages.
+Every text a player sees comes from a catalogue, written in one shape everywhere: a dict
+from a key to a tuple of ``str.format`` templates, one per language in the order of
+:data:`LANGUAGES` (``"won": ("{name} wins", "{name} gewinnt")``), so that a third language is
+one more column. A game keeps its catalogue in its ``texts.py`` (its board, narration and
+terminal drawing share it); the server and the command line keep theirs; the phrases they
+all use (what a seat is called, "and") are :data:`COMMON`. :func:`catalogue` turns such
+texts into the per-language lookup that :func:`text` and :class:`Teller` read. Card names
+keep their German originals in both languages.
 
 >>> CATALOGUE = {"en": {"won": "{name} wins"}, "de": {"won": "{name} gewinnt"}}
 >>> text(CATALOGUE, "de", "won", name="Anna")
@@ -21,9 +26,16 @@ from rennbahn.core.errors import ParameterError, allowed_list
 LANGUAGES = ("en", "de")
 DEFAULT = LANGUAGES[0]
 
+#: Texts as written: key -> one template per language, in the order of LANGUAGES.
+Texts = Mapping[str, tuple[str, str]]
+#: Texts as looked up: language -> key -> template (made by :func:`catalogue`).
 Catalogue = Mapping[str, Mapping[str, str]]
 
-_SEAT = {"en": "Driver {number}", "de": "Fahrer {number}"}
+#: The phrases every catalogue shares.
+COMMON: Texts = {
+    "seat": ("Driver {number}", "Fahrer {number}"),
+    "and": (" and ", " und "),
+}
 
 
 def check_language(lang: str) -> str:
@@ -43,20 +55,17 @@ def seat_name(seat: int, lang: str = DEFAULT, names: Sequence[str] | None = None
     """What people call a seat: the name given to it, else "Driver n" counted from 1."""
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return _SEAT[check_language(lang)].format(number=seat + 1)
+    return COMMON["seat"][LANGUAGES.index(check_language(lang))].format(number=seat + 1)
 
 
-def catalogue(texts: Mapping[str, tuple[str, str]]) -> dict[str, dict[str, str]]:
-    """A catalogue from ``key -> (English, German)`` pairs, the way the games write theirs.
+def catalogue(texts: Texts) -> dict[str, dict[str, str]]:
+    """The lookup of ``key -> (English, German)`` texts, the way every catalogue is written.
 
     >>> catalogue({"won": ("{name} wins", "{name} gewinnt")})["de"]["won"]
     '{name} gewinnt'
     """
     return {lang: {key: pair[i] for key, pair in texts.items()}
             for i, lang in enumerate(LANGUAGES)}
-
-
-_AND = {"en": " and ", "de": " und "}
 
 
 class Teller:
@@ -85,7 +94,7 @@ class Teller:
         """``A, B and C`` (``A, B und C``)."""
         if len(words) <= 1:
             return "".join(words)
-        return ", ".join(words[:-1]) + _AND[self.lang] + words[-1]
+        return ", ".join(words[:-1]) + COMMON["and"][LANGUAGES.index(self.lang)] + words[-1]
 
 
 def missing_keys(catalogue: Catalogue) -> dict[str, set[str]]:

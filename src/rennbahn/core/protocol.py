@@ -32,6 +32,7 @@ from rennbahn.core.errors import (
     allowed_list,
 )
 from rennbahn.core.params import Param, ParamValue, game_string, resolve, shown
+from rennbahn.core.views import View, as_json
 
 CHANCE = -1
 SIMULTANEOUS = -2
@@ -207,8 +208,9 @@ class State(ABC):
 
     # -- hooks to implement -----------------------------------------------------------------
     @abstractmethod
-    def current_player(self) -> int:
-        """A seat index, or CHANCE, SIMULTANEOUS or TERMINAL."""
+    def _current_player(self) -> int:
+        """A seat index, or CHANCE, SIMULTANEOUS or TERMINAL (asked once per position by
+        :meth:`current_player`)."""
 
     @abstractmethod
     def _legal_actions(self, player: int) -> list[int]:
@@ -235,17 +237,24 @@ class State(ABC):
     def _copy(self) -> State:
         """A copy of the game position (the base class copies the history)."""
 
-    @abstractmethod
-    def _observation(self, player: int) -> dict[str, JSON]:
-        """A JSON-serialisable dict of exactly what ``player`` (a valid seat) may know now."""
+    def _view(self, player: int) -> View:
+        """The typed view of exactly what ``player`` (a valid seat) may know now."""
+        raise NotImplementedError(f"{type(self).__name__} has no typed view yet")
 
-    def _public_observation(self) -> dict[str, JSON]:
-        """A JSON-serialisable dict of what every seat knows now (for spectators).
+    def _public_view(self) -> View:
+        """The typed view of what every seat knows now (for spectators).
 
         It must hold nothing that some seat may not see: the conformance test checks that it
         is the same in every state resampled from any seat's information state.
         """
-        raise NotImplementedError(f"{type(self).__name__} has no public observation yet")
+        raise NotImplementedError(f"{type(self).__name__} has no public view yet")
+
+    # TRANSITION (issue 22): the dict hooks, until every game builds typed views.
+    def _observation(self, player: int) -> dict[str, JSON]:
+        return as_json(self._view(player))
+
+    def _public_observation(self) -> dict[str, JSON]:
+        return as_json(self._public_view())
 
     @abstractmethod
     def to_text(self) -> str:
@@ -371,7 +380,7 @@ class State(ABC):
         self._memo_moves = None
         self._memo_legal = None
         self._memo_outcomes = None
-        self._memo_player = self.current_player()
+        self._memo_player = self._current_player()
 
     def apply_actions(self, actions: Sequence[int]) -> None:
         """Apply one action per seat at a simultaneous node."""
@@ -418,14 +427,27 @@ class State(ABC):
                 raise
             raise IllegalActionError(f"{action} is not an action of {game.NAME}: {exc}") from exc
 
+    def view(self, player: int) -> View:
+        """The typed view of exactly what seat ``player`` may know now."""
+        self._check_seat(player)
+        return self._view(player)
+
+    def public_view(self) -> View:
+        """The typed view of what every seat knows now: the spectator's view."""
+        return self._public_view()
+
     def observation(self, player: int) -> dict[str, JSON]:
-        """A JSON-serialisable dict of exactly what seat ``player`` may know now."""
+        """:meth:`view` as a JSON-serialisable dict (the same fields, in the same order)."""
         self._check_seat(player)
         return self._observation(player)
 
     def public_observation(self) -> dict[str, JSON]:
-        """A JSON-serialisable dict of what every seat knows now: the spectator's view."""
+        """:meth:`public_view` as a JSON-serialisable dict: the spectator's view."""
         return self._public_observation()
+
+    def current_player(self) -> int:
+        """A seat index, or CHANCE, SIMULTANEOUS or TERMINAL."""
+        return self._mover()
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
         """A full state consistent with everything ``player`` knows (hidden parts sampled)."""
@@ -546,7 +568,7 @@ class State(ABC):
         self._memo_moves = None
         self._memo_legal = None
         self._memo_outcomes = None
-        player = self._memo_player = self.current_player()
+        player = self._memo_player = self._current_player()
         return player
 
     def _legal(self, player: int) -> list[int]:

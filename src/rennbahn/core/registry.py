@@ -1,36 +1,121 @@
-"""The registry: games are found by name.
+"""The registry: games are found by name, and everything a game provides by its entry.
 
-A game package registers itself when imported (``rennbahn.games`` imports every game
-package it contains), so adding a game needs no edit outside its own folder.
+A game's package declares one :class:`GameEntry` (``ENTRY`` in its ``__init__``) naming
+its rules, notation, bots, board, narration, terminal drawing, encoder, statistics and
+extra commands; ``rennbahn.games`` registers the shipped games explicitly, and the front
+ends, the server and the adapters ask the entry, never a naming convention. A part is
+named as ``"module:attribute"`` (a :class:`Part`) and imported when first asked for, so the
+rules never import a front end, a bot or numpy.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from rennbahn.core.errors import SeatCountError, UnknownGameError
 from rennbahn.core.params import Param, parse_game_string, refuse_paths, resolve
-from rennbahn.core.protocol import Game
+from rennbahn.core.protocol import JSON, Game, State
+from rennbahn.core.views import View
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from rennbahn.core.table import SeatView
+
+T = TypeVar("T")
+
+
+class Part(Generic[T]):
+    """One thing a game provides, named ``"module:attribute"`` and imported on first use.
+
+    >>> Part[Callable[[str], int]]("builtins:len")()("abc")
+    3
+    """
+
+    __slots__ = ("path", "_loaded")
+
+    def __init__(self, path: str) -> None:
+        module, colon, attribute = path.partition(":")
+        if not colon or not module or not attribute:
+            raise ValueError(f"a part is named 'module:attribute', not {path!r}")
+        self.path = path
+        self._loaded: T | None = None
+
+    def __call__(self) -> T:
+        loaded = self._loaded
+        if loaded is None:
+            module, _, attribute = self.path.partition(":")
+            loaded = self._loaded = cast(T, getattr(importlib.import_module(module), attribute))
+        return loaded
+
+    def __repr__(self) -> str:
+        return f"Part({self.path!r})"
+
+
+class Narrate(Protocol):
+    """A game's narration: the lines that tell one step as one seat saw it (``before``
+    None: the start)."""
+
+    def __call__(self, game: Game, before: View | None, after: View, *, lang: str = ...,
+                 names: Sequence[str] | None = ...) -> list[str]: ...
+
+
+class DrawBoard(Protocol):
+    """A game's board drawing (SVG) of one view, with the seat's ``moves`` as buttons."""
+
+    def __call__(self, view: View, game: Game, *, moves: Sequence[str] = ...,
+                 lang: str = ...) -> str: ...
+
+
+class Render(Protocol):
+    """A game's terminal drawing of one view (``prompt`` False: without the hints to type)."""
+
+    def __call__(self, view: View, game: Game, *, lang: str = ...,
+                 names: Sequence[str] | None = ..., prompt: bool = ...) -> RenderableType: ...
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """A game's terminal front end: its drawing, the legend of the drawing's marks, and
+    commands a player may type besides a move (name -> (help, what it shows))."""
+
+    render: Render
+    legend: Callable[[str], list[str]]
+    commands: Mapping[str, tuple[str, Callable[[SeatView], RenderableType]]] = field(
+        default_factory=dict)
+
+
+#: A game's statistics: from a terminal state, one dict per seat; ``rennbahn sim`` reports
+#: the win rate grouped by every key that starts with ``by_`` (``{"by_start_row": 2}``) and
+#: averages every other numeric key (``{"points": 9}``).
+SeatStats = Callable[[State], list[dict[str, JSON]]]
+#: A game's observation encoder (``rennbahn.core.encoding.Encoder``) for one game.
+MakeEncoder = Callable[[Game], Any]
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """What the registry knows of a game.
+    """Everything a game provides, each part named once.
 
-    ``bots`` maps a bot name to ``"module:Class"``, imported only when a bot is made, so the
-    rules never import bots. ``ui`` names the module with the game's terminal drawing.
+    ``bots`` maps a bot name to ``"module:Class"`` (made by the bot factory).
+    ``commands`` maps a ``rennbahn`` subcommand to a typer app (Ausgebremst's ``tracks``).
     ``variants`` lists the game strings the conformance test must cover.
-    ``sim_stats`` names ``"module:function"``, a function from a terminal state to one dict
-    per seat; ``rennbahn sim`` reports the win rate grouped by every key that starts with
-    ``by_`` (``{"by_start_row": 2}``) and averages every other numeric key (``{"points": 9}``).
     """
 
     game_class: type[Game]
+    #: The module that writes, reads and checks the state notation.
+    notation: str
     bots: Mapping[str, str] = field(default_factory=dict)
-    ui: str | None = None
+    board: Part[DrawBoard] | None = None
+    narration: Part[Narrate] | None = None
+    terminal: Part[Terminal] | None = None
+    encoder: Part[MakeEncoder] | None = None
+    stats: Part[SeatStats] | None = None
+    commands: Mapping[str, Part[Any]] = field(default_factory=dict)
     variants: tuple[str, ...] = ()
-    sim_stats: str | None = None
 
     @property
     def name(self) -> str:
@@ -52,18 +137,12 @@ def register(entry: GameEntry) -> None:
     _REGISTRY[entry.name] = entry
 
 
-def _ensure_loaded() -> None:
-    import rennbahn.games  # noqa: F401  (importing it registers every game)
-
-
 def registered_games() -> list[GameEntry]:
     """Every registered game, sorted by name, with its parameters and player range."""
-    _ensure_loaded()
     return [_REGISTRY[name] for name in sorted(_REGISTRY)]
 
 
 def game_entry(name: str) -> GameEntry:
-    _ensure_loaded()
     entry = _REGISTRY.get(name)
     if entry is None:
         known = ", ".join(sorted(_REGISTRY)) or "(none)"

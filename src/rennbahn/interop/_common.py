@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from rennbahn.core.driver import sample_chance
-from rennbahn.core.errors import RennbahnError
+from rennbahn.core.errors import MissingExtraError, RennbahnError
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
 from rennbahn.core.registry import GameEntry, load_game
 
@@ -65,10 +65,6 @@ def play_chance(state: State, rng: random.Random) -> None:
 
 def agent_name(seat: int) -> str:
     return f"seat_{seat}"
-
-
-class MissingExtraError(RennbahnError, ImportError):
-    """An adapter was imported without the optional extra that brings its library."""
 
 
 

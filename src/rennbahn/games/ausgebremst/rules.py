@@ -357,7 +357,7 @@ class AusgebremstState(State):
         return self.order.index(car) // 2
 
     # -- whose turn -----------------------------------------------------------------------
-    def current_player(self) -> int:
+    def _current_player(self) -> int:
         if self.lineup_due:
             return CHANCE
         if self.queue:
@@ -384,7 +384,7 @@ class AusgebremstState(State):
         return [(CARD + v - 1, counts[v] / total) for v in VALUES if counts[v]]
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.current_player() != player:
+        if self._current_player() != player:
             return []
         if self._cache is not None:
             return self._cache[:]
@@ -971,7 +971,7 @@ class AusgebremstState(State):
                 "to_finish": 0 if self.status[car] == FINISHED else track.remaining(
                     self.pos[car], self.cross[car]),
             })
-        to_move = self.current_player()
+        to_move = self._current_player()
         waiting = None
         if self.queue:
             waiting = {"step": ("draw", "deck", "gears", "stack", "take", "put")[

@@ -245,7 +245,7 @@ class GibGasState(State):
         self.f_speed = NO_SPEED
 
     # -- whose turn ------------------------------------------------------------------------
-    def current_player(self) -> int:
+    def _current_player(self) -> int:
         phase = self.phase
         if phase in (P_CHOOSE, P_DISCARD):
             return SIMULTANEOUS

@@ -240,7 +240,7 @@ class GrandPrixState(State):
         self.last_roll: tuple[int, int, int] | None = None
 
     # -- whose turn ------------------------------------------------------------------------
-    def current_player(self) -> int:
+    def _current_player(self) -> int:
         phase = self.phase
         if phase in (P_DRAW, P_ROLL):
             return CHANCE

@@ -292,7 +292,7 @@ class Von0auf100State(State):
         self._fill_forced()
 
     # -- whose turn ------------------------------------------------------------------------
-    def current_player(self) -> int:
+    def _current_player(self) -> int:
         if self.over:
             return TERMINAL
         g = self.g
@@ -301,7 +301,7 @@ class Von0auf100State(State):
         return (self.start + len(self.on)) % g.players
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():
+        if player != self._current_player():
             return []
         return list(_FREE[self.busy])  # I8
 
@@ -512,7 +512,7 @@ class Von0auf100State(State):
         """What every seat knows: the board, the cans, the cars out of the race and the
         licences uncovered; no licence that was not uncovered."""
         g = self.g
-        to_move = self.current_player()
+        to_move = self._current_player()
         shown = [c for r, car, s, _ in self.fin if r == self.race
                  for c in g.shown(self.owner, car, s)]
         last: JSON = None
