@@ -8,7 +8,7 @@ both languages, the terminal drawing, the observation vector, and at the end the
 record. ``compare`` says how many items two snapshots share and prints the first that
 differs.
 
-    .venv/bin/python scripts/snapshot.py write /tmp/after
+    .venv/bin/python scripts/snapshot.py write /tmp/after [GAME]
     .venv/bin/python scripts/snapshot.py compare /tmp/before /tmp/after
 
 To compare with an older commit, write its snapshot from a worktree of that commit with
@@ -90,7 +90,7 @@ def _narrate(parts: dict[str, Any], game: Game, before: Any, after: Any, lang: s
 
 def _render(parts: dict[str, Any], view: Any, game: Game, lang: str, names: list[str]) -> str:
     console = Console(file=io.StringIO(), width=120, color_system=None, record=True)
-    console.print(parts["render"](view, game, lang, names))
+    console.print(parts["render"](view, game, lang=lang, names=names))
     return console.export_text()
 
 
@@ -169,11 +169,13 @@ def _step(state: State, bots: Sequence[Any], rng: random.Random) -> None:
         state.apply_action(ask_bot(bots[player], state, player, rng))
 
 
-def write(folder: Path) -> int:
+def write(folder: Path, only: str | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     with ProcessPoolExecutor(2) as pool:
-        jobs = [pool.submit(_write_game, folder, entry.name) for entry in registered_games()]
-        jobs.append(pool.submit(_write_playthroughs, folder))
+        jobs = [pool.submit(_write_game, folder, entry.name) for entry in registered_games()
+                if only in (None, entry.name)]
+        if only is None:
+            jobs.append(pool.submit(_write_playthroughs, folder))
         return sum(job.result() for job in jobs)
 
 
@@ -216,9 +218,11 @@ def _write_playthroughs(folder: Path) -> int:
 
 
 def compare(a: Path, b: Path) -> int:
+    """Compare the files of ``b`` with those of the same name in ``a`` (``a`` may hold more:
+    a snapshot of one game is compared with that game's part of a whole one)."""
     same = 0
-    for left in sorted(a.iterdir()):
-        right = b / left.name
+    for right in sorted(b.iterdir()):
+        left = a / right.name
         one = left.read_text(encoding="utf-8").splitlines()
         two = right.read_text(encoding="utf-8").splitlines() if right.exists() else []
         for i, (x, y) in enumerate(zip(one, two, strict=False)):
@@ -235,8 +239,8 @@ def compare(a: Path, b: Path) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) == 2 and argv[0] == "write":
-        print(f"{write(Path(argv[1]))} items written")
+    if len(argv) in (2, 3) and argv[0] == "write":
+        print(f"{write(Path(argv[1]), argv[2] if len(argv) == 3 else None)} items written")
         return 0
     if len(argv) == 3 and argv[0] == "compare":
         return compare(Path(argv[1]), Path(argv[2]))
