@@ -223,8 +223,8 @@ def compare(a: Path, b: Path) -> int:
     same = 0
     for right in sorted(b.iterdir()):
         left = a / right.name
-        one = left.read_text(encoding="utf-8").splitlines()
-        two = right.read_text(encoding="utf-8").splitlines() if right.exists() else []
+        one = left.read_text(encoding="utf-8").splitlines() if left.exists() else []
+        two = right.read_text(encoding="utf-8").splitlines()
         for i, (x, y) in enumerate(zip(one, two, strict=False)):
             if x != y:
                 print(f"{left.name}: item {i + 1} differs:\n  before {x[:400]}\n  after  {y[:400]}")
