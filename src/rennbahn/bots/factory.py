@@ -30,10 +30,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rennbahn.bots.search import FloatParam
 from rennbahn.core.driver import Bot
 from rennbahn.core.errors import ParameterError
-from rennbahn.core.params import Param, ParamValue, parse_game_string, shown
+from rennbahn.core.params import FloatParam, Param, ParamValue, parse_game_string, shown
 from rennbahn.core.protocol import Game
 from rennbahn.core.registry import game_entry
 

@@ -28,12 +28,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
 from typing import Protocol, cast
 
+from rennbahn.bots.factory import make_bot
 from rennbahn.core.driver import Bot, SeatView, sample_chance, win_shares
 from rennbahn.core.errors import ParameterError
-from rennbahn.core.params import Param, ParamValue, shown
+from rennbahn.core.params import FloatParam, Param, ParamValue, shown
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
 
 #: Longest time budget a bot accepts, in seconds.
@@ -42,28 +42,6 @@ MAX_SECONDS = 3600.0
 MAX_ITERATIONS = 10_000_000
 ROLLOUTS = ("random", "heuristic")
 SELECTIONS = ("ucb", "rm", "exp3")
-
-
-@dataclass(frozen=True)
-class FloatParam(Param):
-    """A parameter holding a decimal number (kept as its text: ``seconds=0.5``)."""
-
-    low: float = 0.0
-    high: float = MAX_SECONDS
-
-    def allowed(self) -> str:
-        return f"a number from {self.low:g} to {self.high:g}"
-
-    def coerce(self, value: object) -> ParamValue:
-        try:
-            number = float(value) if isinstance(value, int | float | str) else math.nan
-        except ValueError:
-            number = math.nan
-        if isinstance(value, bool) or not self.low <= number <= self.high:
-            raise ParameterError(
-                f"parameter {self.name}={shown(value)} is not allowed; it takes {self.allowed()}"
-            )
-        return repr(number)
 
 
 def number(value: ParamValue) -> float:
@@ -127,8 +105,6 @@ class Rollout:
         self.evaluator: _Evaluator | None = None
         self.depth = depth
         if kind == "heuristic" or depth > 0:
-            from rennbahn.bots.factory import make_bot  # the factory imports this module
-
             heuristic = make_bot(game, "heuristic")
             if depth > 0:
                 if not hasattr(heuristic, "evaluate"):

@@ -1,9 +1,10 @@
 """A person at the terminal as a seat: they see their seat's view and type moves.
 
 Narration: :class:`Narrator` is told of every step of the game (``play()``'s ``on_step``)
-and narrates it for each person's seat, from that seat's observations before and after the
-step, with the game's ``narration.narrate``. The lines wait until that person's next turn
-(and the end of the game), so every roll, every bot's move and every reveal is told.
+and narrates it for each person's seat, from that seat's views before and after the step,
+with the game's narration (named by its registry entry). The lines wait until that
+person's next turn (and the end of the game), so every roll, every bot's move and every
+reveal is told.
 
 With several people at one terminal (hot-seat), the screen is cleared and handed over
 before and after each of their turns, so nobody sees another seat's secret choices.
@@ -11,12 +12,8 @@ before and after each of their turns, so nobody sees another seat's secret choic
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import random
 from collections.abc import Callable, Sequence
-from types import ModuleType
-from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.panel import Panel
@@ -26,9 +23,8 @@ from rennbahn.cli.texts import say
 from rennbahn.core.driver import SeatView
 from rennbahn.core.errors import RennbahnError
 from rennbahn.core.protocol import Game, State
-from rennbahn.core.registry import game_entry
-
-Narrate = Callable[..., list[str]]
+from rennbahn.core.registry import Narrate, Terminal, game_entry
+from rennbahn.core.views import View, as_json
 
 
 def _menu_number(text: str) -> int | None:
@@ -43,79 +39,54 @@ class QuitGameError(Exception):
     """The person typed quit."""
 
 
-def load_ui(game: Game) -> ModuleType | None:
-    path = game_entry(game.NAME).ui
-    return importlib.import_module(path) if path else None
+def load_ui(game: Game) -> Terminal | None:
+    """The game's terminal front end, as its registry entry names it (None: it has none)."""
+    part = game_entry(game.NAME).terminal
+    return part() if part is not None else None
 
 
-def _accepts(function: Callable[..., Any], name: str) -> bool:
-    return name in inspect.signature(function).parameters
-
-
-def render_view(ui: ModuleType | None, observation: dict[str, Any], game: Game, *,
+def render_view(ui: Terminal | None, view: View, game: Game, *,
                 lang: str = "en", names: Sequence[str] | None = None,
                 hints: bool = True) -> RenderableType:
     """The game's drawing of one seat's view. ``hints`` False hides its prompts to type a
-    command (in a replay and after the game) where the game's ``render`` takes ``prompt``."""
-    if ui is None or not hasattr(ui, "render"):
-        return Text(str(observation))
-    render = ui.render
-    keywords: dict[str, Any] = {}
-    if _accepts(render, "lang"):
-        keywords["lang"] = lang
-    if _accepts(render, "names"):
-        keywords["names"] = names
-    if _accepts(render, "prompt"):
-        keywords["prompt"] = hints
-    rendered: RenderableType = render(observation, game, **keywords)
-    return rendered
+    command (in a replay and after the game)."""
+    if ui is None:
+        return Text(str(as_json(view)))
+    return ui.render(view, game, lang=lang, names=names, prompt=hints)
 
 
-def legend(ui: ModuleType | None, lang: str) -> list[str]:
+def legend(ui: Terminal | None, lang: str) -> list[str]:
     """The game's legend of its drawing (none if it has none)."""
-    if ui is None or not hasattr(ui, "legend"):
-        return []
-    lines: list[str] = ui.legend(lang)
-    return lines
+    return [] if ui is None else ui.legend(lang)
 
 
 def narrator_of(game: Game) -> Narrate | None:
-    """The game's ``narration.narrate``, else its ui module's ``narrate``, else None."""
-    try:
-        module = importlib.import_module(f"rennbahn.games.{game.NAME}.narration")
-    except ModuleNotFoundError:
-        ui = load_ui(game)
-        found: Narrate | None = getattr(ui, "narrate", None)
-        return found
-    narrate: Narrate = module.narrate
-    return narrate
+    """The game's narration, as its registry entry names it (None: it has none)."""
+    part = game_entry(game.NAME).narration
+    return part() if part is not None else None
 
 
-def narration(narrate: Narrate | None, before: dict[str, Any] | None, after: dict[str, Any],
+def narration(narrate: Narrate | None, game: Game, before: View | None, after: View,
               *, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
-    """What one seat saw happen between two of its observations (``before`` None: start)."""
+    """What one seat saw happen between two of its views (``before`` None: the start)."""
     if narrate is None:
         return []
-    if _accepts(narrate, "lang"):
-        return list(narrate(before, after, lang=lang, names=names))
-    if before is None:  # an older narration that cannot tell the start
-        return []
-    return list(narrate(before, after))
+    return list(narrate(game, before, after, lang=lang, names=names))
 
 
 #: The seat number a :class:`Narrator` uses for the spectator's (public) view.
 SPECTATOR = -1
 
 
-def view_of(state: State, seat: int) -> dict[str, Any]:
-    """The seat's observation, or the public one for :data:`SPECTATOR`."""
-    return state.public_observation() if seat == SPECTATOR else state.observation(seat)
+def view_of(state: State, seat: int) -> View:
+    """The seat's view, or the public one for :data:`SPECTATOR`."""
+    return state.public_view() if seat == SPECTATOR else state.view(seat)
 
 
-def awaits_roll(observation: dict[str, Any], seat: int) -> bool:
-    """Whether the chance node now due is ``seat``'s own roll of the die (an observation
-    with ``turn`` and ``phase`` "roll", as Grand Prix's, says so)."""
-    return observation.get("turn") == seat and observation.get("phase") == "roll"
+def awaits_roll(view: View, seat: int) -> bool:
+    """Whether the chance node now due is ``seat``'s own roll of the die (the game's view
+    says so, as Grand Prix's does)."""
+    return view.awaits_roll(seat)
 
 
 class Narrator:
@@ -124,18 +95,19 @@ class Narrator:
 
     def __init__(self, game: Game, seats: Sequence[int], *, lang: str,
                  names: Sequence[str] | None) -> None:
+        self.game = game
         self.narrate = narrator_of(game)
         self.lang = lang
         self.names = names
-        self.last: dict[int, dict[str, Any] | None] = {seat: None for seat in seats}
+        self.last: dict[int, View | None] = {seat: None for seat in seats}
         self.pending: dict[int, list[str]] = {seat: [] for seat in seats}
 
     def see(self, state: State) -> None:
         """Narrate the step that led to ``state`` for every watched seat."""
         for seat, before in self.last.items():
             after = view_of(state, seat)
-            self.pending[seat] += narration(self.narrate, before, after, lang=self.lang,
-                                            names=self.names)
+            self.pending[seat] += narration(self.narrate, self.game, before, after,
+                                            lang=self.lang, names=self.names)
             self.last[seat] = after
 
     def take(self, seat: int) -> list[str]:
@@ -166,8 +138,8 @@ class HumanSeat:
         self.names = names
         self.narrator = narrator
         self.ui = load_ui(game)
-        extra = getattr(self.ui, "EXTRA_COMMANDS", {}) if self.ui is not None else {}
-        self.extra: dict[str, tuple[str, Callable[[SeatView], RenderableType]]] = dict(extra)
+        self.extra: dict[str, tuple[str, Callable[[SeatView], RenderableType]]] = (
+            dict(self.ui.commands) if self.ui is not None else {})
 
     def _clear(self) -> None:
         """Clear the screen and, in a real terminal, its scrollback (no scrolling up to peek)."""
@@ -187,7 +159,7 @@ class HumanSeat:
     def step(self, view: SeatView, rng: random.Random) -> int:
         if self.hotseat:
             self._hand_over(say(self.lang, "pass_keyboard", name=self.name))
-        self.show(view.seat, view.observation())
+        self.show(view.seat, view.view())
         legal = view.legal_actions()
         names = [view.action_to_string(a) for a in legal]
         menu = "  ".join(f"[cyan]{i + 1}[/cyan]) {n}" for i, n in enumerate(names))
@@ -219,7 +191,7 @@ class HumanSeat:
             self._hand_over(say(self.lang, "chosen", name=self.name))
         return action
 
-    def wait_for_roll(self, seat: int, observation: dict[str, Any]) -> None:
+    def wait_for_roll(self, seat: int, observation: View) -> None:
         """The seat's roll is the only thing it can do (a chance node in the rules): it still
         waits for the person, who sees what happened and presses Enter to roll."""
         if self.hotseat:
@@ -247,7 +219,7 @@ class HumanSeat:
             return None
         return text
 
-    def show(self, seat: int, observation: dict[str, Any], *, hints: bool = True) -> None:
+    def show(self, seat: int, observation: View, *, hints: bool = True) -> None:
         """Draw the seat's view after what happened since this seat last looked."""
         lines = self.narrator.take(seat) if self.narrator is not None else []
         if lines:

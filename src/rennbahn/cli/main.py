@@ -60,6 +60,7 @@ from rennbahn.core.params import shown
 from rennbahn.core.protocol import SIMULTANEOUS, Game, State
 from rennbahn.core.records import Record, Step, check_writable, replay
 from rennbahn.core.registry import load_game, load_game_for_seats, registered_games
+from rennbahn.core.views import View
 from rennbahn.sim.runner import Summary, run_games
 
 #: Exit code of bad input (as click uses for a malformed command line).
@@ -415,7 +416,7 @@ def play_command(
                 person = bots[seat]
                 if isinstance(person, _ResumingSeat):
                     person = person.seat
-                observation = state.observation(seat)
+                observation = state.view(seat)
                 if (step.actor != seat and isinstance(person, HumanSeat)
                         and awaits_roll(observation, seat)):
                     person.wait_for_roll(seat, observation)
@@ -528,7 +529,7 @@ def replay_command(
     index = seat - 1 if seat is not None else None
     ui = None
     narrate = None
-    last: dict[str, Any] | None = None
+    last: View | None = None
     for number, (step, state) in enumerate(replay(record)):
         game = state.get_game()
         if ui is None:
@@ -548,8 +549,9 @@ def replay_command(
                 moves = [m.partition(":")[2] for m in seen]
             console.print(f"{number:4d}. {who}: {', '.join(moves)}", soft_wrap=True)
         if index is not None:
-            observation = state.observation(index)
-            for line in narration(narrate, last, observation, lang=language, names=shown_names):
+            observation = state.view(index)
+            for line in narration(narrate, game, last, observation, lang=language,
+                                  names=shown_names):
                 console.print(f"      {line}", soft_wrap=True)
             last = observation
             if pause or state.is_terminal():
@@ -568,15 +570,13 @@ def replay_command(
 
 
 def _mount_optional() -> None:
-    """Commands in modules of their own: ``rennbahn tracks`` (Ausgebremst's tracks),
-    ``rennbahn serve`` (the web server; its own module keeps the web extra optional) and
-    ``rennbahn tournament`` (bots against each other, seats rotated)."""
-    try:
-        tracks = importlib.import_module("rennbahn.cli.tracks")
-    except ModuleNotFoundError:
-        pass
-    else:
-        app.add_typer(tracks.app, name="tracks")
+    """Commands in modules of their own: a game's extra commands as its registry entry
+    names them (``rennbahn tracks``, Ausgebremst's tracks), ``rennbahn serve`` (the web
+    server; its own module keeps the web extra optional) and ``rennbahn tournament`` (bots
+    against each other, seats rotated)."""
+    for entry in registered_games():
+        for name, command in entry.commands.items():
+            app.add_typer(command(), name=name)
     try:
         serve = importlib.import_module("rennbahn.cli.serve")
     except ModuleNotFoundError:

@@ -23,7 +23,7 @@ try:
     import numpy.typing as npt
 except ImportError as exc:  # the optional extra is not installed
     raise MissingExtraError(
-        f"rennbahn's observation encoders need the package {exc.name or exc}, which is not "
+        f"rennbahn.core.encoding needs the package {exc.name or exc}, which is not "
         "installed; install the research extra: pip install 'rennbahn[rl]'"
     ) from exc
 

@@ -7,6 +7,7 @@ A game string names a game and its parameters the way OpenSpiel does::
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -201,3 +202,26 @@ def game_string(name: str, declared: tuple[Param, ...], values: Mapping[str, Par
         return name
     inner = ",".join(f"{p.name}={p.to_text(values[p.name])}" for p in declared)
     return f"{name}({inner})"
+
+
+@dataclass(frozen=True)
+class FloatParam(Param):
+    """A parameter holding a decimal number (kept as its text: ``seconds=0.5``); by
+    default from 0 to 3600 (an hour, the longest a bot may think)."""
+
+    low: float = 0.0
+    high: float = 3600.0
+
+    def allowed(self) -> str:
+        return f"a number from {self.low:g} to {self.high:g}"
+
+    def coerce(self, value: object) -> ParamValue:
+        try:
+            number = float(value) if isinstance(value, int | float | str) else math.nan
+        except ValueError:
+            number = math.nan
+        if isinstance(value, bool) or not self.low <= number <= self.high:
+            raise ParameterError(
+                f"parameter {self.name}={shown(value)} is not allowed; it takes {self.allowed()}"
+            )
+        return repr(number)

@@ -17,7 +17,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -294,6 +294,17 @@ def replay(record: Record) -> Iterator[tuple[Step | None, State]]:
         )
 
 
+def play_step(state: State, actor: int, actions: Sequence[int]) -> None:
+    """Apply one recorded step: a joint move (``actor`` SIMULTANEOUS, one action per seat),
+    else the one action of a seat or of chance. The one way a stored step is applied: the
+    replayer, the table's restore, the server's stories and its bot workers call it; the
+    state's own checks refuse an action that is not legal."""
+    if actor == SIMULTANEOUS:
+        state.apply_actions(list(actions))
+    else:
+        state.apply_action(actions[0])
+
+
 def apply_step(state: State, step: Step, number: int) -> None:
     """Apply recorded step ``number`` to ``state``, checking the turn, legality and notation."""
     where = f"move {number}"
@@ -314,10 +325,7 @@ def apply_step(state: State, step: Step, number: int) -> None:
             written = state.action_to_string(seat, action)
             if written != move:
                 raise RecordError(f"{where}: action {action} is {written!r}, not {shown(move)}")
-        if step.actor == SIMULTANEOUS:
-            state.apply_actions(list(step.actions))
-        else:
-            state.apply_action(step.actions[0])
+        play_step(state, step.actor, step.actions)
     except RecordError:
         raise
     except RennbahnError as exc:

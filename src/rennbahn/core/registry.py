@@ -35,7 +35,7 @@ class Part(Generic[T]):
     3
     """
 
-    __slots__ = ("path", "_loaded")
+    __slots__ = ("_loaded", "path")
 
     def __init__(self, path: str) -> None:
         module, colon, attribute = path.partition(":")

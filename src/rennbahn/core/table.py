@@ -23,7 +23,8 @@ from typing import Protocol
 
 from rennbahn.core.errors import IllegalActionError
 from rennbahn.core.protocol import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game, State
-from rennbahn.core.records import Record, Step
+from rennbahn.core.records import Record, Step, play_step
+from rennbahn.core.views import View
 
 #: How many states resampled from a seat's information state an undo is checked against.
 UNDO_SAMPLES = 6
@@ -51,6 +52,10 @@ class SeatView:
 
     def legal_actions(self) -> list[int]:
         return self._state.legal_actions(self._seat)
+
+    def view(self) -> View:
+        """The seat's typed view (the game's own :class:`~rennbahn.core.views.View`)."""
+        return self._state.view(self._seat)
 
     def observation(self) -> dict[str, JSON]:
         return self._state.observation(self._seat)
@@ -358,19 +363,14 @@ class Table:
         table = cls(game, bots, seed, state=state)
         for step in steps:
             player = table.state.current_player()
-            if step.actor == CHANCE:
-                if player != CHANCE:
-                    raise TableError("illegal", f"stored chance step {step} does not fit")
-                before = None
-                table.state.apply_action(step.actions[0])
-            elif step.actor == SIMULTANEOUS:
-                before = None
-                table.state.apply_actions(list(step.actions))
-            else:
+            before = None
+            if step.actor == CHANCE and player != CHANCE:
+                raise TableError("illegal", f"stored chance step {step} does not fit")
+            if step.actor not in (CHANCE, SIMULTANEOUS):
                 if player != step.actor:
                     raise TableError("illegal", f"stored step {step} is out of turn")
                 before = table.state.clone()
-                table.state.apply_action(step.actions[0])
+            play_step(table.state, step.actor, step.actions)
             table._undo_point = (before, step) if before is not None else None
             table.steps.append(step)
         table.number = len(steps) if number is None else number

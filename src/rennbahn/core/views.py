@@ -31,6 +31,11 @@ __all__ = ["UNSET", "UnsetType", "View", "as_json", "expect_view"]
 class View(msgspec.Struct, frozen=True, kw_only=True):
     """The base of every game's views: frozen (a view is shared by everyone it is sent to)."""
 
+    def awaits_roll(self, seat: int) -> bool:
+        """Whether the chance node now due is ``seat``'s own roll of the die, which a
+        person rolls by pressing a key (Grand Prix); the default is no."""
+        return False
+
 
 V = TypeVar("V", bound=View)
 

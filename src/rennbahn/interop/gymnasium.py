@@ -21,7 +21,6 @@ and ``info["illegal_action"] = True``; pass ``illegal="raise"`` to raise instead
 
 from __future__ import annotations
 
-import importlib
 import io
 import random
 from collections.abc import Callable, Sequence
@@ -199,7 +198,7 @@ class SeatEnv(gymnasium.Env[FloatArray, np.int64]):
         return mask
 
     def _vector(self, seat: int) -> FloatArray:
-        return encode(self.encoder, self.state.observation(seat))
+        return encode(self.encoder, self.state.view(seat))
 
     def _ask(self, seat: int) -> int:
         opponent = self.bots[seat]
@@ -236,16 +235,12 @@ def _describe(opponent: Opponent) -> str:
 
 
 def _seat_text(game: Game, state: State, seat: int) -> str:
-    """The seat's view drawn by the game's terminal UI, or its observation as JSON."""
-    module_name = game_entry(game.NAME).ui
-    try:
-        ui = importlib.import_module(module_name) if module_name else None
-    except ModuleNotFoundError:  # a game whose drawing is not written yet
-        ui = None
-    if ui is None:
+    """The seat's view drawn by the game's terminal front end, or its observation as JSON."""
+    part = game_entry(game.NAME).terminal
+    if part is None:
         return state.observation_string(seat)
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
-    console.print(ui.render(state.observation(seat), game))
+    console.print(part().render(state.view(seat), game))
     return console.export_text()
 
 

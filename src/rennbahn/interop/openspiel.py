@@ -223,7 +223,7 @@ class RennbahnSpielState(pyspiel.State):  # type: ignore[misc]
         """The observation vector of ``player`` here (kept until the next action)."""
         vector = self._held.encoded.get(player)
         if vector is None:
-            vector = encode(encoder, self._held.state.observation(player))
+            vector = encode(encoder, self._held.state.view(player))
             self._held.encoded[player] = vector
         return vector
 

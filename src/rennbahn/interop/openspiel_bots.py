@@ -58,10 +58,10 @@ except ImportError as exc:  # the optional extra is not installed
     raise missing_extra("openspiel_bots", exc) from exc
 
 from rennbahn.bots.factory import register_bot
-from rennbahn.bots.search import MAX_ITERATIONS, FloatParam
+from rennbahn.bots.search import MAX_ITERATIONS
 from rennbahn.core.driver import SeatView
 from rennbahn.core.errors import ParameterError
-from rennbahn.core.params import Param
+from rennbahn.core.params import FloatParam, Param
 from rennbahn.core.protocol import Game
 from rennbahn.interop import openspiel
 

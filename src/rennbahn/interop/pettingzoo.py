@@ -80,7 +80,7 @@ class _Table:
         return [player] if player >= 0 else []
 
     def observe(self, seat: int, acting: bool) -> ObsDict:
-        vector: FloatArray = encode(self.encoder, self.state.observation(seat))
+        vector: FloatArray = encode(self.encoder, self.state.view(seat))
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if acting:
             mask[self.state.legal_actions(seat)] = 1

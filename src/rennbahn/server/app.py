@@ -39,6 +39,7 @@ from starlette.websockets import WebSocket
 from rennbahn.bots.factory import bot_names
 from rennbahn.core.errors import RennbahnError
 from rennbahn.core.registry import game_entry, registered_games
+from rennbahn.core.views import as_json
 from rennbahn.server import messages as m
 from rennbahn.server.bots import warm_up
 from rennbahn.server.store import SqliteStore, Store
@@ -392,6 +393,9 @@ def create_app(db: str | Path, *, bot_workers: int = 1, limits: Limits | None = 
 
         def told() -> bytes:
             entries = story(live.game, live.ui, steps, seat)
+            for entry in entries:
+                if entry["observation"] is not None:
+                    entry["observation"] = as_json(entry["observation"])
             for entry, step in zip(entries[1:], steps, strict=True):
                 entry["step"] = step.to_json()
             return json.dumps(entries, ensure_ascii=False, allow_nan=False,

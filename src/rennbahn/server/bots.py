@@ -12,7 +12,8 @@ import random
 from collections import OrderedDict
 
 from rennbahn.bots.factory import make_bot
-from rennbahn.core.protocol import SIMULTANEOUS, Game, State
+from rennbahn.core.protocol import Game, State
+from rennbahn.core.records import play_step
 from rennbahn.core.registry import load_game
 from rennbahn.core.table import SeatView, ask_bot
 
@@ -62,10 +63,7 @@ def _state(table_id: str, game_string: str, steps: list[StepTuple]) -> State:
     else:
         state, done = game.new_initial_state(), 0
     for actor, actions in steps[done:]:
-        if actor == SIMULTANEOUS:
-            state.apply_actions(list(actions))
-        else:
-            state.apply_action(actions[0])
+        play_step(state, actor, actions)
     _states[table_id] = (game_string, list(steps), state)
     while len(_states) > _CACHE_SIZE:
         _states.popitem(last=False)

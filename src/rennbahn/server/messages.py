@@ -7,9 +7,9 @@ decode into one of these is refused as ``malformed`` (unknown fields included).
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
+
+from rennbahn.core.views import View as GameView
 
 #: The protocol version every message carries.
 PROTOCOL = 1
@@ -106,8 +106,9 @@ class View(_Server, tag="view", kw_only=True):
     #: Steps played so far (chance and joint moves count one each).
     ply: int
     seat: int | None
-    #: ``observation(seat)``, or ``public_observation()`` for a spectator.
-    observation: dict[str, Any] | None
+    #: The game's typed ``view(seat)``, or ``public_view()`` for a spectator (sent as the
+    #: JSON object of its fields).
+    observation: GameView | None
     #: The seat's own legal moves (empty unless it must or may act now).
     legal: list[LegalMove]
     #: Seats that must act now (at a simultaneous node: those that have not chosen).

@@ -14,17 +14,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Hashable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, TypeVar
 
 from rennbahn.core.i18n import DEFAULT
-from rennbahn.core.protocol import SIMULTANEOUS, Game, State
-from rennbahn.core.records import Step
-from rennbahn.core.registry import game_entry
+from rennbahn.core.protocol import Game, State
+from rennbahn.core.records import Step, play_step
+from rennbahn.core.registry import DrawBoard, Narrate, game_entry
+from rennbahn.core.views import View
 
 T = TypeVar("T")
 
@@ -34,75 +33,50 @@ HISTORIES = 64
 STORIES = 16
 
 
-def _module(path: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(path)
-    except ModuleNotFoundError as error:
-        if error.name == path:
-            return None
-        raise
-
-
 @dataclass(frozen=True)
 class GameModules:
-    """What the server uses of a game besides its rules, found from the registry:
-    the terminal ui module, and beside the rules the ``narration`` and ``board`` modules
-    (each may be missing; the server names no game)."""
+    """What the server uses of a game besides its rules: its narration and board drawing,
+    as its registry entry names them (either may be missing; the server names no game)."""
 
-    ui: ModuleType | None
-    narration: ModuleType | None
-    drawing: ModuleType | None
+    game: Game
+    narration: Narrate | None
+    drawing: DrawBoard | None
 
     @classmethod
     def of(cls, game: Game) -> GameModules:
         entry = game_entry(game.NAME)
-        package = entry.game_class.__module__.rpartition(".")[0]
-        return cls(ui=_module(entry.ui) if entry.ui else None,
-                   narration=_module(f"{package}.narration"),
-                   drawing=_module(f"{package}.board"))
+        return cls(game=game,
+                   narration=entry.narration() if entry.narration is not None else None,
+                   drawing=entry.board() if entry.board is not None else None)
 
-    def narrate(self, before: dict[str, Any] | None, after: dict[str, Any] | None, *,
+    def narrate(self, before: View | None, after: View | None, *,
                 lang: str = DEFAULT, names: list[str] | None = None) -> list[str]:
         """The game's narration of one step as one seat saw it (``before`` None: the
-        start). Falls back to the ui module's ``narrate(before, after)``."""
-        if after is None or before == after:
+        start)."""
+        if after is None or before == after or self.narration is None:
             return []
-        if self.narration is not None:
-            told = self.narration.narrate(before, after, lang=lang, names=names)
-            return [str(line) for line in told]
-        old = getattr(self.ui, "narrate", None)
-        if old is None or before is None:
-            return []
-        return [str(line) for line in old(before, after)]
+        return [str(line) for line in
+                self.narration(self.game, before, after, lang=lang, names=names)]
 
-    def board(self, observation: dict[str, Any] | None, game: Game, moves: list[str],
+    def board(self, view: View | None, game: Game, moves: list[str],
               lang: str) -> str | None:
         """The game's SVG drawing of one view (None when the game has no board)."""
-        drawing = getattr(self.drawing, "board_svg", None)
-        if drawing is None or observation is None:
+        if self.drawing is None or view is None:
             return None
-        return str(drawing(observation, game, moves=moves, lang=lang))
+        return str(self.drawing(view, game, moves=moves, lang=lang))
 
 
-def observe(state: State, seat: int | None) -> dict[str, Any] | None:
-    """What ``seat`` may see (None: a spectator, who sees the public observation if any)."""
+def observe(state: State, seat: int | None) -> View | None:
+    """What ``seat`` may see (None: a spectator, who sees the public view if any)."""
     if seat is not None:
-        return state.observation(seat)
+        return state.view(seat)
     try:
-        return state.public_observation()
+        return state.public_view()
     except NotImplementedError:
         return None
 
 
-def apply_step(state: State, step: Step) -> None:
-    """Apply one recorded step (a joint move, or one seat's or chance's action)."""
-    if step.actor == SIMULTANEOUS:
-        state.apply_actions(list(step.actions))
-    else:
-        state.apply_action(step.actions[0])
-
-
-def _narrate(ui: GameModules, before: dict[str, Any] | None, after: dict[str, Any] | None,
+def _narrate(ui: GameModules, before: View | None, after: View | None,
              lang: str, names: list[str] | None) -> list[str]:
     try:
         return ui.narrate(before, after, lang=lang, names=names)
@@ -120,7 +94,7 @@ def story(game: Game, ui: GameModules, steps: list[Step], seat: int | None, *,
     result: list[dict[str, Any]] = [
         {"ply": 0, "observation": seen, "narration": _narrate(ui, None, seen, lang, names)}]
     for ply, step in enumerate(steps, start=1):
-        apply_step(state, step)
+        play_step(state, step.actor, step.actions)
         after = observe(state, seat)
         result.append({"ply": ply, "observation": after,
                        "narration": _narrate(ui, seen, after, lang, names)})
@@ -135,7 +109,7 @@ def story(game: Game, ui: GameModules, steps: list[Step], seat: int | None, *,
 class _History:
     steps: tuple[Step, ...]
     state: State
-    seen: dict[str, Any] | None
+    seen: View | None
     lines: tuple[str, ...]
     #: How many steps this extension replayed.
     replayed: int
@@ -151,7 +125,7 @@ def _extend(game: Game, ui: GameModules, steps: tuple[Step, ...], seat: int | No
         seen = observe(state, seat)
         lines = _narrate(ui, None, seen, lang, names)
     for step in steps[done:]:
-        apply_step(state, step)
+        play_step(state, step.actor, step.actions)
         after = observe(state, seat)
         lines.extend(_narrate(ui, seen, after, lang, names))
         seen = after

@@ -37,6 +37,7 @@ from rennbahn.core.i18n import DEFAULT, LANGUAGES, seat_name
 from rennbahn.core.protocol import Game
 from rennbahn.core.registry import load_game, load_game_for_seats
 from rennbahn.core.table import Bot, Table, TableError
+from rennbahn.core.views import View as GameView
 from rennbahn.server import messages as m
 from rennbahn.server.botqueue import BOTS_ONLY, PEOPLE, BotQueue
 from rennbahn.server.bots import NamedBot, think
@@ -108,7 +109,7 @@ class Client:
     #: (a flood gets one error frame, not one per message).
     limited: bool = False
     #: The observation this connection last saw, and narration lines not yet sent.
-    seen: dict[str, Any] | None = None
+    seen: GameView | None = None
     lines: list[str] = field(default_factory=list)
     #: False while the history it asked for is being told: views wait, narration gathers.
     ready: bool = True
@@ -434,11 +435,11 @@ class Hub:
             "result": table.state.returns() if table.is_over() else None,
         }
 
-    def _observe(self, live: LiveTable, seat: int | None) -> dict[str, Any] | None:
+    def _observe(self, live: LiveTable, seat: int | None) -> GameView | None:
         return observe(live.table.state, seat)
 
-    def _narrate(self, live: LiveTable, before: dict[str, Any] | None,
-                 after: dict[str, Any] | None, lang: str) -> list[str]:
+    def _narrate(self, live: LiveTable, before: GameView | None,
+                 after: GameView | None, lang: str) -> list[str]:
         try:
             return live.ui.narrate(before, after, lang=lang, names=names_of(live, lang))
         except Exception:  # a narration bug must not stop the table
@@ -449,7 +450,7 @@ class Hub:
 
     def _note_change(self, live: LiveTable) -> None:
         """After each step: extend every connection's narration by what its seat saw."""
-        views: dict[int | None, dict[str, Any] | None] = {}
+        views: dict[int | None, GameView | None] = {}
         for client in live.clients:
             if client.seat not in views:
                 views[client.seat] = self._observe(live, client.seat)
@@ -460,7 +461,7 @@ class Hub:
             client.seen = after
 
     def view(self, live: LiveTable, client: Client,
-             seen: dict[int | None, dict[str, Any] | None] | None = None,
+             seen: dict[int | None, GameView | None] | None = None,
              boards: dict[tuple[int | None, str], str | None] | None = None) -> m.View:
         """The view of ``client``'s seat; ``seen`` caches observations by seat meanwhile,
         ``boards`` the drawings by seat and language."""
@@ -507,7 +508,7 @@ class Hub:
     def broadcast(self, live: LiveTable) -> None:
         """Post the new view to every connection of the table that is ready for it (never
         waits: a connection too slow to take it is dropped by its outbox)."""
-        seen: dict[int | None, dict[str, Any] | None] = {}
+        seen: dict[int | None, GameView | None] = {}
         boards: dict[tuple[int | None, str], str | None] = {}
         for client in list(live.clients):
             if client.outbox.dropped.is_set():

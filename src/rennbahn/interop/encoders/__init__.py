@@ -18,23 +18,24 @@ True
 
 from __future__ import annotations
 
-from rennbahn.core.errors import MissingExtraError
+from rennbahn.interop._common import missing_extra
 
 try:
-    from rennbahn.core.encoding import (
-        HASHING_SIZE,
-        Encoder,
-        FloatArray,
-        HashingEncoder,
-        Layout,
-        encode,
-        many_hot,
-        one_hot,
-        scaled,
-    )
-except MissingExtraError as exc:  # name the adapter that needed it
-    raise MissingExtraError(str(exc).replace("rennbahn's observation encoders",
-                                             "rennbahn.interop.encoders")) from exc
+    import numpy  # noqa: F401  (the encoders need it)
+except ImportError as exc:  # the optional extra is not installed
+    raise missing_extra("encoders", exc) from exc
+
+from rennbahn.core.encoding import (
+    HASHING_SIZE,
+    Encoder,
+    FloatArray,
+    HashingEncoder,
+    Layout,
+    encode,
+    many_hot,
+    one_hot,
+    scaled,
+)
 from rennbahn.core.protocol import Game
 from rennbahn.core.registry import game_entry
 
