@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from typer.testing import CliRunner, Result
 
-from rennbahn.cli.tracks import app
+from rennbahn.games.ausgebremst.commands import app
 from rennbahn.games.ausgebremst.svg import track_svg
 from rennbahn.games.ausgebremst.tracks import build_track, load_half
 from tests.ausgebremst.test_tracks import mutated_half

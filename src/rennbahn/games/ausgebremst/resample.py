@@ -25,11 +25,11 @@ import random
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import permutations
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from rennbahn.core.protocol import CHANCE
 from rennbahn.games.ausgebremst.components import HANDS, VALUES, points
-from rennbahn.games.ausgebremst.rules import (
+from rennbahn.games.ausgebremst.constants import (
     CARD,
     DECK,
     DISCARD,
@@ -46,10 +46,8 @@ from rennbahn.games.ausgebremst.rules import (
     TAKE,
     Counts,
 )
+from rennbahn.games.ausgebremst.position import Position
 from rennbahn.games.ausgebremst.tracks import FINISH_SLOT, PIT_SLOT, SLOTS
-
-if TYPE_CHECKING:
-    from rennbahn.games.ausgebremst.rules import AusgebremstState
 
 #: Placeholder labels besides a stack number: a card held when the history began (any
 #: value), a pit card lying on a stack when the history began (one of the chart's values).
@@ -433,19 +431,11 @@ def _search(race: _Race) -> tuple[int, _Walk] | None:
 
 
 # -- building the search from a state ------------------------------------------------------
-def resample(state: AusgebremstState, player: int, rng: random.Random) -> AusgebremstState:
-    """A state that looks the same to ``player``, every other seat's hidden part sampled."""
-    from rennbahn.games.ausgebremst.rules import AusgebremstState
-
-    sample = state._copy()
-    sample._log = list(state._log)
-    origin = state._origin
-    origin_copy: AusgebremstState | None = None
-    if origin is not None:
-        assert isinstance(origin, AusgebremstState)
-        origin_copy = origin._copy()
-        origin_copy._log = []
-    sample._origin = origin_copy
+def resample(state: Position, sample: Position, origin_copy: Position | None, player: int,
+             rng: random.Random) -> None:
+    """Make ``sample`` (a copy of ``state`` with its history) look the same to ``player``,
+    every other seat's hidden part sampled; ``origin_copy`` is the copy of the position the
+    history starts from (None: the start of the game), sampled too."""
     bounds = [0, *state.race_starts, len(state._log)]
     first_race = origin_copy.race if origin_copy is not None else 0
     for seat in range(state.g.players):
@@ -466,17 +456,15 @@ def resample(state: AusgebremstState, player: int, rng: random.Random) -> Ausgeb
                 _write_origin(start_state, race, seat, choice, walk)
             if number == len(bounds) - 2:
                 _write_now(sample, race, seat, choice, walk)
-    sample._cache = None
-    return sample
 
 
 def _read_race(
-    state: AusgebremstState,
+    state: Position,
     seat: int,
     number: int,
     start: int,
     end: int,
-    origin: AusgebremstState | None,
+    origin: Position | None,
     rng: random.Random,
 ) -> _Race | None:
     """The seat's events in log[start:end]; ``origin`` is the position the log starts from
@@ -592,7 +580,7 @@ def _read_race(
     return race if chosen else None
 
 
-def _waits_to_put(origin: AusgebremstState, seat: int, chart: tuple[int, ...]) -> bool:
+def _waits_to_put(origin: Position, seat: int, chart: tuple[int, ...]) -> bool:
     """The position waits for the seat to put its second pit card on a stack (I22)."""
     if not origin.queue or origin.queue[0][:2] != (Q_PUT, seat) or len(chart) != 2:
         return False
@@ -604,7 +592,7 @@ def _waits_to_put(origin: AusgebremstState, seat: int, chart: tuple[int, ...]) -
     return len(kept) == 1 and kept[0] in origin.hand[seat]
 
 
-def _deck_pools(origin: AusgebremstState, seat: int,
+def _deck_pools(origin: Position, seat: int,
                 pit: tuple[int, ...]) -> list[tuple[int, Counts]]:
     """The decks that explain the position the history starts from: the cards neither
     played nor pit cards ``pit``, with the points the seat is seen to have left."""
@@ -618,7 +606,7 @@ def _deck_pools(origin: AusgebremstState, seat: int,
     return pools
 
 
-def _own_pool(origin: AusgebremstState, seat: int) -> list[tuple[int, Counts]]:
+def _own_pool(origin: Position, seat: int) -> list[tuple[int, Counts]]:
     """A hand-made position no deck explains: its own cards, and its own choice."""
     actual = _add(origin.deck[seat], _counts(origin.hand[seat]))
     for stack, top in zip(origin.stacks[seat], origin.tops[seat], strict=True):
@@ -639,7 +627,7 @@ def _less(a: Counts, b: Counts) -> Counts:
 
 
 # -- writing the sample --------------------------------------------------------------------
-def _rewrite(sample: AusgebremstState, race: _Race, seat: int, choice: int, w: _Walk) -> None:
+def _rewrite(sample: Position, race: _Race, seat: int, choice: int, w: _Walk) -> None:
     """The seat's hidden actions in the history, so the sample replays to itself."""
     log = sample._log
 
@@ -665,7 +653,7 @@ def _stacks(race: _Race, w: _Walk, pool: Counts) -> tuple[Counts, ...]:
     )
 
 
-def _write_origin(origin: AusgebremstState, race: _Race, seat: int, choice: int,
+def _write_origin(origin: Position, race: _Race, seat: int, choice: int,
                   w: _Walk) -> None:
     """The position the history starts from, with the seat's sampled cards."""
     if origin.g.advanced and origin.choice[seat] < 0:
@@ -689,7 +677,7 @@ def _write_origin(origin: AusgebremstState, race: _Race, seat: int, choice: int,
         origin.deck[seat] = _less(race.pool, tuple(w.loose))
 
 
-def _write_now(sample: AusgebremstState, race: _Race, seat: int, choice: int,
+def _write_now(sample: Position, race: _Race, seat: int, choice: int,
                w: _Walk) -> None:
     """The current position, with the seat's sampled cards."""
     sample.hand[seat] = tuple(sorted(w.card(e) for e in w.hand))

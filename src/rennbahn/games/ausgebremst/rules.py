@@ -13,28 +13,7 @@ blocked; then draws (chance, seen only by that seat; advanced: picks the gear st
 A neutral car's turn is a chance node: its top card is turned over for all to see and the
 car moves automatically.
 
-State notation (``to_text``), fields separated by spaces, the cars by ``|``::
-
-    1/1 race-order turn idle queue finish [last] | car | car | ... | table
-
-* ``1/1`` the race and the number of races; ``L`` instead when the blind draw is due;
-* the start order (cars by place), the index of the car whose turn it is and ``+`` when it
-  has acted; ``i`` consecutive turns without a card played (I12);
-* the queue of pending steps (``d3`` draw for car 3, ``d3s2`` from its stack 2, ``k3`` car 3
-  picks a deck, ``g3`` arranges, ``s3`` picks a stack, ``t3`` takes a pit card, ``u3`` puts
-  the other on a stack) or ``-``; the finishing order or ``-``;
-* per car ``space:crossings:flags:status:hand:deck:played:shown`` (flags ``p`` pit stop made,
-  ``m`` has moved; status ``R`` racing, ``F`` finished, ``O`` out; deck six counts, or in the
-  advanced game four stacks ``counts[+known top cards]`` joined by ``/``, then
-  ``:choice:gears:pitcards``);
-* the bookkeeper's table: per finished race ``places/pits`` per car.
-* at the end of the head, optionally ``last=R/CtV>SPACE``: the last public act, kept for
-  the narration: car C's turn in race R with card V (0 for a pass) ending on SPACE (``fin``
-  across the line), or ``last=R/CsN`` a gear stack N picked, ``last=R/CuN`` the second pit
-  card put on stack N.
-
-The reader refuses a position the rules cannot be in (cards conserved, numbers in range, the
-phase consistent, derived fields consistent: docs/rules/ausgebremst.md, Notation).
+The state notation (``to_text``) is written, read and checked by ``notation.py``.
 """
 
 from __future__ import annotations
@@ -43,18 +22,57 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from rennbahn.core.errors import IllegalActionError, NotationError, ParameterError
+from rennbahn.core.errors import IllegalActionError, ParameterError
 from rennbahn.core.params import Param
 from rennbahn.core.protocol import ALL_SEATS, CHANCE, JSON, TERMINAL, Game, State
+from rennbahn.games.ausgebremst import notation
 from rennbahn.games.ausgebremst.components import (
     DECK_CHOICES,
     FULL_DECKS,
     HAND_INDEX,
-    HANDS,
     VALUES,
     deck_counts,
     points,
 )
+from rennbahn.games.ausgebremst.constants import (
+    CARD,
+    CARS,
+    DECK,
+    DISCARD,
+    EMPTY,
+    FINISHED,
+    GEARS,
+    HAND_SIZE,
+    LAST_PICK,
+    LAST_PUT,
+    LAST_TURN,
+    NO_GEARS,
+    NUM_ACTIONS,
+    NUM_CHANCE,
+    OUT,
+    PASS,
+    PICK,
+    PIT_OVERSHOOT,
+    PLAY,
+    POINTS,
+    POLE,
+    PUT,
+    Q_DECK,
+    Q_DRAW,
+    Q_GEARS,
+    Q_PICK,
+    Q_PUT,
+    Q_TAKE,
+    RACING,
+    STACK_ORDERS,
+    STACKS,
+    TAKE,
+    Counts,
+    Stacks,
+    gears_digits,
+    next_card,
+)
+from rennbahn.games.ausgebremst.resample import resample
 from rennbahn.games.ausgebremst.tracks import (
     FINISH_CROSSING,
     FINISH_SLOT,
@@ -66,53 +84,7 @@ from rennbahn.games.ausgebremst.tracks import (
     build_track,
     race_track,
     race_tracks,
-    slot_name,
 )
-
-CARS = 6
-POINTS = (9, 6, 4, 3, 2, 1)
-HAND_SIZE = {"family": 3, "advanced": 2}
-STACKS = 4
-#: I25: a car that must stop in the pit alley and holds only cards that would carry it past
-#: the alley's last space stops there with points to spare (whoever stands on field C, or
-#: only while field C is free: ``stop_exit``), or discards one of them.
-PIT_OVERSHOOT = ("stop", "stop_exit", "discard")
-#: I24: a gear stack is laid highest card first, so its lowest card lies on top and the
-#: draws are known ("sorted"); or the order inside a stack is unknown ("shuffled").
-STACK_ORDERS = ("sorted", "shuffled")
-
-# Player action ids (unique across the game).
-PLAY = 0  # (value - 1) * SLOTS + destination slot
-PASS = 800  # + index of the shown hand in HANDS
-DECK = 900  # + 0 fast, 1 average, 2 slow
-PICK = 910  # + stack 0-3
-TAKE = 920  # + value - 1
-PUT = 930  # + stack 0-3
-GEARS = 940  # + (value - 1) * 4 + stack: all cards of that value go to that gear stack
-DISCARD = GEARS + 6 * STACKS  # + value - 1: spend a card without moving (I25, discard)
-NUM_ACTIONS = DISCARD + 6
-
-# Chance action ids.
-CARD = 0  # + value - 1: a card turned over or drawn
-POLE = 10  # + seat: the blind draw made this seat the highest (I14)
-NUM_CHANCE = POLE + 6
-
-# Kinds of the last public act (``AusgebremstState.last``), and their notation letters.
-LAST_TURN, LAST_PICK, LAST_PUT = range(3)
-LAST_CODES = "tsu"
-
-# Car status.
-RACING, FINISHED, OUT = 0, 1, 2
-STATUS_CODES = "RFO"
-
-# Queue steps.
-Q_DRAW, Q_DECK, Q_GEARS, Q_PICK, Q_TAKE, Q_PUT = range(6)
-Q_CODES = "dkgstu"
-
-Counts = tuple[int, ...]
-Stacks = tuple[Counts, ...]
-EMPTY = (0, 0, 0, 0, 0, 0, 0)
-NO_GEARS = (-1,) * 6
 
 
 def _races(text: str) -> tuple[RaceTrack, ...]:
@@ -125,15 +97,6 @@ def _races(text: str) -> tuple[RaceTrack, ...]:
             f"races={text!r}: {exc}; write all, or track numbers joined by + (1+3+5)"
         ) from None
 
-
-def next_card(counts: Counts) -> int:
-    """The card on top of a sorted gear stack: its lowest (I24)."""
-    return next(v for v in VALUES if counts[v])
-
-
-def gears_digits(gears: Sequence[int]) -> str:
-    """The stacks (1-4) that values 1-6 go to, e.g. ``112344`` (``-`` not yet chosen)."""
-    return "".join("-" if s < 0 else str(s + 1) for s in gears)
 
 
 class AusgebremstGame(Game):
@@ -198,7 +161,7 @@ class AusgebremstGame(Game):
 
     def _state_from_text(self, text: str) -> AusgebremstState:
         state = AusgebremstState(self)
-        state._read(text)
+        notation.read(state, text)
         state._mark_origin()
         return state
 
@@ -839,33 +802,7 @@ class AusgebremstState(State):
 
     # -- notation -------------------------------------------------------------------------
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == CHANCE:
-            if POLE <= action < POLE + 6:
-                return f"pole{action - POLE}"
-            if CARD <= action < CARD + 6:
-                return f"card{action - CARD + 1}"
-            raise NotationError(f"no chance outcome {action}")
-        if PLAY <= action < PASS:
-            value, slot = divmod(action - PLAY, SLOTS)
-            if value >= 6:
-                raise NotationError(f"no action {action}")
-            return f"{value + 1}>{slot_name(slot)}"
-        if PASS <= action < PASS + len(HANDS):
-            return "pass:" + ("".join(map(str, HANDS[action - PASS])) or "-")
-        if DECK <= action < DECK + 3:
-            return DECK_CHOICES[action - DECK]
-        if PICK <= action < PICK + STACKS:
-            return f"stack{action - PICK + 1}"
-        if TAKE <= action < TAKE + 6:
-            return f"take{action - TAKE + 1}"
-        if PUT <= action < PUT + STACKS:
-            return f"put{action - PUT + 1}"
-        if GEARS <= action < DISCARD:
-            value, stack = divmod(action - GEARS, STACKS)
-            return f"gear{value + 1}>{stack + 1}"
-        if DISCARD <= action < NUM_ACTIONS:
-            return f"discard{action - DISCARD + 1}"
-        raise NotationError(f"no action {action}")
+        return notation.action_text(player, action)
 
     def _copy(self) -> AusgebremstState:
         other = AusgebremstState.__new__(AusgebremstState)
@@ -1013,536 +950,23 @@ class AusgebremstState(State):
             act["stack"] = value + 1
         return act
 
-    def _last_text(self) -> str:
-        assert self.last is not None
-        race, car, kind, value, where = self.last
-        text = f"last={race + 1}/{car}{LAST_CODES[kind]}"
-        if kind == LAST_TURN:
-            return text + f"{value}>" + ("fin" if where < 0 else self.g.tracks[race].names[where])
-        return text + str(value + 1)
-
-    def _read_last(self, text: str) -> None:
-        """``last=R/CkV[>SPACE]``: the last public act (see ``_last_text``)."""
-        form = ("the last act is last=RACE/CAR then t CARD>SPACE (a turn, card 0 for a pass, "
-                "fin across the line), s STACK (a gear stack picked) or u STACK (a pit card "
-                "put on a stack), e.g. last=1/2t4>12i")
-        key, _, rest = text.partition("=")
-        race_text, _, act = rest.partition("/")
-        if key != "last" or not race_text.isdigit() or len(act) < 3 or not act[0].isdigit() \
-                or act[1] not in LAST_CODES or not act[2].isdigit():
-            raise NotationError(f"{text!r}: {form}")
-        race, car, kind, value = int(race_text) - 1, int(act[0]), LAST_CODES.index(act[1]), \
-            int(act[2])
-        if not self.race - 1 <= race <= self.race or race < 0 or car >= CARS:
-            raise NotationError(
-                f"{text!r}: the last act is in this race or the one before, by a car 0-5")
-        where = 0
-        if kind == LAST_TURN:
-            if act[3:4] != ">" or value > 6:
-                raise NotationError(f"{text!r}: {form}")
-            where = -1 if act[4:] == "fin" else self.g.tracks[race].index(act[4:])
-        elif len(act) != 3 or not 1 <= value <= STACKS or not self.g.advanced \
-                or self.g.is_neutral(car):
-            raise NotationError(
-                f"{text!r}: a player's car picks a gear stack 1-{STACKS} or puts a pit card on "
-                "one, in the advanced game only")
-        else:
-            value -= 1
-        self.last = (race, car, kind, value, where)
-
-    def _check_last(self) -> None:
-        """The last act fits the position: a card played in this race lies on the car's
-        played pile, and the car stands where its turn ended (across the line: finished)."""
-        if self.last is None:
-            return
-        race, car, kind, value, where = self.last
-        if race != self.race:
-            if self.race == 0 or any(self.moved) or any(p != EMPTY for p in self.played):
-                raise NotationError(
-                    "the last act is of the race before only while nothing has happened in "
-                    "this one (no car has played or moved), and there is a race before")
-            return
-        if kind == LAST_TURN and value and not self.played[car][value]:
-            raise NotationError(
-                f"the last act: car {car} played a {value}, but no {value} lies on its "
-                "played pile")
-        if kind == LAST_TURN and (where < 0) != (self.status[car] == FINISHED):
-            raise NotationError(f"the last act: car {car} has finished (F) exactly when its "
-                                "last turn crossed the finish line (fin)")
-        if kind == LAST_TURN and where >= 0 and where != self.pos[car]:
-            raise NotationError(
-                f"the last act: car {car} ended its turn on {self.track.names[where]}, and "
-                f"nothing has moved it since, but it stands on {self.track.names[self.pos[car]]}")
-
-    # -- full notation --------------------------------------------------------------------
     def to_text(self) -> str:
-        g = self.g
-        head = [
-            "L" if self.lineup_due else f"{self.race + 1}/{len(g.races)}",
-            "".join(map(str, self.order)),
-            f"{self.turn}{'+' if self.turn_done else ''}",
-            f"i{self.idle}",
-            ",".join(
-                _step_text(k, c, s) for k, c, s in self.queue
-            ) or "-",
-            "".join(map(str, self.finish)) or "-",
-        ]
-        if self.last is not None:
-            head.append(self._last_text())
-        parts = [" ".join(head)]
-        for car in range(CARS):
-            parts.append(self._car_text(car))
-        parts.append(
-            ",".join(
-                ".".join(map(str, places)) + "/" + "".join("p" if p else "-" for p in pits)
-                for places, pits in self.table
-            ) or "-"
-        )
-        return " | ".join(parts)
-
-    def _car_text(self, car: int) -> str:
-        flags = ("p" if self.pitted[car] else "") + ("m" if self.moved[car] else "")
-        shown = self.shown[car]
-        fields = [
-            self.track.names[self.pos[car]],
-            str(self.cross[car]),
-            flags or "-",
-            STATUS_CODES[self.status[car]],
-            "".join(map(str, self.hand[car])) or "-",
-            _counts(self.deck[car]),
-            _counts(self.played[car]),
-            "-" if shown is None else "".join(map(str, shown)) or "0",
-        ]
-        if self.g.advanced:
-            fields.append("/".join(
-                _counts(s) + ("+" + "".join(map(str, t)) if t else "")
-                for s, t in zip(self.stacks[car], self.tops[car], strict=True)
-            ) or "-")
-            fields.append("-" if self.choice[car] < 0 else "fas"[self.choice[car]])
-            fields.append(gears_digits(self.gears[car]))
-            fields.append("".join(map(str, self.pitc[car])) or "-")
-        return ":".join(fields)
-
-    def _read(self, text: str) -> None:
-        g = self.g
-        parts = [p.strip() for p in text.split("|")]
-        if len(parts) != CARS + 2:
-            raise NotationError(
-                f"expected a head, {CARS} cars and the table separated by '|'; got {len(parts)}"
-                " parts"
-            )
-        head = parts[0].split()
-        if len(head) not in (6, 7):
-            raise NotationError(
-                "the head is 'race/races order turn idle queue finish [last]', e.g. "
-                "'1/1 453012 2 i0 - -' or '1/1 453012 2 i0 - - last=1/2t4>12i'"
-            )
-        if head[0] == "L":
-            race, self.lineup_due = 0, True
-        else:
-            number, _, total = head[0].partition("/")
-            race = int(number) - 1
-            if int(total) != len(g.races) or not 0 <= race < len(g.races):
-                raise NotationError(f"race {head[0]} does not fit races={len(g.races)}")
-        self.race = race
-        self.track = g.tracks[race]
-        order = [int(ch) for ch in head[1]]
-        if sorted(order) != list(range(CARS)):
-            raise NotationError(f"start order {head[1]!r} must list cars 0-5 once each")
-        self.order = order
-        self.lineups = {race: tuple(order)}
-        self.turn_done = head[2].endswith("+")
-        self.turn = int(head[2].rstrip("+"))
-        if not 0 <= self.turn < CARS:
-            raise NotationError(f"turn {head[2]!r} must be 0-5")
-        if not head[3].startswith("i"):
-            raise NotationError(f"idle count {head[3]!r} must look like i0")
-        self.idle = int(head[3][1:])
-        self.queue = [] if head[4] == "-" else [_read_step(s) for s in head[4].split(",")]
-        self.finish = [] if head[5] == "-" else [int(ch) for ch in head[5]]
-        self.last = None
-        if len(head) == 7:
-            self._read_last(head[6])
-        for car in range(CARS):
-            self._read_car(car, parts[car + 1])
-        self.table = []
-        if parts[-1] != "-":
-            for entry in parts[-1].split(","):
-                places, _, pits = entry.partition("/")
-                values = tuple(int(x) for x in places.split("."))
-                if len(values) != CARS or len(pits) != CARS:
-                    raise NotationError(f"table entry {entry!r} needs 6 places and 6 pit marks")
-                self.table.append((values, tuple(ch == "p" for ch in pits)))
-        self._check()
-
-    # -- checking a position read from notation (docs: Notation) --------------------------
-    def _check(self) -> None:
-        """Refuse a position the rules cannot reach: cards conserved, numbers in range, the
-        phase consistent with the rest, derived fields consistent."""
-        g = self.g
-        if self.lineup_due:
-            start = g.new_initial_state().to_text()
-            if self.to_text() != start:
-                raise NotationError(
-                    f"before the blind draw (L) the position is the start, {start!r}")
-            return
-        over = len(self.table) == len(g.races)
-        if len(self.table) != self.race + over:
-            raise NotationError(
-                f"race {self.race + 1} of {len(g.races)} comes after {self.race} finished "
-                f"races, but the table holds {len(self.table)}")
-        for places, _ in self.table:
-            ranked = sorted(p for p in places if p)
-            if not all(0 <= p <= CARS for p in places) or ranked != list(
-                    range(1, len(ranked) + 1)):
-                raise NotationError(
-                    f"table places {'.'.join(map(str, places))}: 1, 2, ... once each in "
-                    "finishing order, 0 for a car that did not finish")
-        self._check_order()
-        self._check_last()
-        for car in range(CARS):
-            self._check_car(car)
-        racing = [c for c in range(CARS) if self.status[c] == RACING]
-        spaces = {self.pos[c] for c in racing}
-        if len(spaces) != len(racing):
-            raise NotationError("two racing cars stand on one space (one car per space, I3)")
-        finished = [c for c in range(CARS) if self.status[c] == FINISHED]
-        if len(set(self.finish)) != len(self.finish) or sorted(self.finish) != finished:
-            raise NotationError(
-                f"the finish order {''.join(map(str, self.finish)) or '-'} must list each "
-                f"finished car (status F: {''.join(map(str, finished)) or 'none'}) once")
-        if not 0 <= self.idle <= CARS:
-            raise NotationError(f"idle count i{self.idle} must be 0-{CARS}")
-        players_racing = any(not g.is_neutral(c) for c in racing)
-        ended = not players_racing or self.idle >= len(racing)
-        if over:
-            final = [0] * CARS
-            for place, car in enumerate(self.finish):
-                final[car] = place + 1
-            if self.queue or not self.turn_done or not ended:
-                raise NotationError(
-                    "the table is full, so the championship is over: no queue, the turn "
-                    "done (+), and no player who could still move")
-            if self.table[-1] != (tuple(final), tuple(self.pitted)):
-                raise NotationError(
-                    "the last table entry must be this race's finish order and pit stops")
-            return
-        if ended:
-            raise NotationError(
-                f"with i{self.idle} and {len(racing)} cars racing, "
-                f"{'players' if players_racing else 'no player'} racing, the race is over "
-                "(I12): its table entry is missing")
-        self._check_queue()
-
-    def _check_order(self) -> None:
-        """The neutral cars start in front in their numbering; after a race the players who
-        finished follow by place (I15)."""
-        g = self.g
-        neutrals = list(range(g.players, CARS))
-        if self.order[:len(neutrals)] != neutrals:
-            raise NotationError(
-                f"start order {''.join(map(str, self.order))}: the neutral cars "
-                f"{''.join(map(str, neutrals))} start in front (I15)")
-        if self.race:
-            places = self.table[self.race - 1][0]
-            ranked = [c for _, c in sorted((places[c], c) for c in range(g.players)
-                                           if places[c])]
-            if self.order[len(neutrals):len(neutrals) + len(ranked)] != ranked:
-                raise NotationError(
-                    f"start order {''.join(map(str, self.order))}: after the neutral cars "
-                    f"the players start by their last finishing place, {ranked} (I15)")
-
-    def _check_car(self, car: int) -> None:
-        g, track = self.g, self.track
-        name = f"car {car}"
-        status, cross, space = self.status[car], self.cross[car], self.pos[car]
-        if (status == FINISHED) != (cross == FINISH_CROSSING):
-            raise NotationError(
-                f"{name}: a car has crossed the line {FINISH_CROSSING} times exactly when it "
-                f"has finished (status F); here {cross} and {STATUS_CODES[status]}")
-        if self.pitted[car] and (cross < PIT_CROSSINGS[0] or (g.advanced and g.is_neutral(car))):
-            raise NotationError(
-                f"{name}: a pit stop (p) is made after lap 1 or 2, never by a neutral car in "
-                "the advanced game (I8, I20)")
-        if status == RACING:
-            if track.is_pit[space] and (not self.pitted[car] or cross not in PIT_CROSSINGS):
-                raise NotationError(
-                    f"{name}: a car in the pit alley has stopped there (p) after lap 1 or 2")
-            if not g.advanced and not self.pitted[car] and (
-                    cross > PIT_CROSSINGS[-1]
-                    or (cross == PIT_CROSSINGS[-1] and space != track.field_a)):
-                raise NotationError(
-                    f"{name}: in the family game a car without its stop must turn into the "
-                    f"pit alley at its last chance, so it waits on field A (I9)")
-        shown = self.shown[car]
-        if shown is not None and (shown != self.hand[car] or status != RACING):
-            raise NotationError(
-                f"{name}: a hand shown on a pass is the racing car's hand until it plays (I7)")
-        if g.is_neutral(car):
-            self._check_cards(car, (self.deck[car], self.played[car]), g.neutral_deck)
-            if self.hand[car] or ((status == RACING) != any(self.deck[car]) and status != FINISHED):
-                raise NotationError(
-                    f"{name}: a neutral car holds no hand and is out exactly when its deck is "
-                    "empty (I11)")
-        elif not g.advanced:
-            self._check_cards(car, (self.deck[car], self.played[car], _tally(self.hand[car])),
-                              g.family_deck)
-            if status == OUT and (self.hand[car] or any(self.deck[car])):
-                raise NotationError(f"{name}: a car is out only with no cards left (I11)")
-        else:
-            self._check_advanced(car)
-
-    def _check_cards(self, car: int, parts: Sequence[Counts], deck: Counts) -> None:
-        total = tuple(map(sum, zip(*parts, strict=True)))
-        if total != deck:
-            raise NotationError(
-                f"car {car}: its cards (hand, deck, played, stacks, pit cards) are "
-                f"{_counts(total)} of each value 1-6; its deck is {_counts(deck)}")
-
-    def _check_advanced(self, car: int) -> None:
-        g = self.g
-        name = f"car {car}"
-        gears, stacks, tops = self.gears[car], self.stacks[car], self.tops[car]
-        chart = tuple(sorted(g.races[self.race].pit_cards[self._row(car)]))
-        if self.choice[car] < 0:
-            if (self.hand[car] or any(self.deck[car]) or any(self.played[car]) or stacks
-                    or self.pitc[car] or gears != NO_GEARS):
-                raise NotationError(
-                    f"{name}: before its deck choice a car has no cards, stacks or gears")
-            return
-        arranged = sum(s >= 0 for s in gears)
-        if any(s < 0 for s in gears[:arranged]):
-            raise NotationError(f"{name}: the gears are given value by value, 1 to 6 (I21)")
-        if arranged == len(VALUES):
-            if len(stacks) != STACKS or any(self.deck[car]):
-                raise NotationError(
-                    f"{name}: once every value has its gear, the cards lie on four stacks")
-            for k, stack in enumerate(stacks):
-                for v in VALUES:
-                    if stack[v] and gears[v - 1] != k:
-                        raise NotationError(
-                            f"{name}: gear stack {k + 1} holds {v}s, but gears "
-                            f"{gears_digits(gears)} put them on stack {gears[v - 1] + 1} (I21)")
-        elif stacks:
-            raise NotationError(
-                f"{name}: the gear stacks are made once every value has its gear (I21)")
-        on_top = [v for top in tops for v in top]
-        if len(on_top) > 1 or any(v not in chart for v in on_top) or (
-                on_top and not self.pitted[car]):
-            raise NotationError(
-                f"{name}: the one card put on a stack is the second pit card {chart} (I22)")
-        head = self.queue[0][:2] if self.queue else None
-        pit = self.pitc[car]
-        if not self.pitted[car] or head == (Q_TAKE, car):
-            fits = pit == chart
-        elif head == (Q_PUT, car):
-            fits = len(pit) == 1 and pit[0] in chart
-        else:
-            fits = not pit
-        if not fits:
-            raise NotationError(
-                f"{name}: its pit cards wait by the alley until its stop: the chart's "
-                f"{''.join(map(str, chart))} for its start row (I19, I22)")
-        parts = [self.deck[car], self.played[car], _tally(self.hand[car]), _tally(pit),
-                 _tally(tuple(on_top)), *stacks]
-        self._check_cards(car, parts, g.choice_decks[self.choice[car]])
-        if self.status[car] == OUT and (self.hand[car] or self._supply(car)):
-            raise NotationError(f"{name}: a car is out only with no cards left (I11)")
-
-    def _supply(self, car: int) -> int:
-        """Cards a player can still draw: its deck, or its gear stacks and what lies on them."""
-        if not self.g.advanced:
-            return sum(self.deck[car])
-        return sum(self._stack_size(car, s) for s in range(len(self.stacks[car])))
-
-    def _check_queue(self) -> None:
-        """The steps waiting fit the phase: the set-up before the first turn, or what a
-        player's card left to do; and each player holds what its steps leave it."""
-        g = self.g
-        queue = self.queue
-        for kind, car, arg in queue:
-            where = f"queue step {_step_text(kind, car, arg)}"
-            if not 0 <= car < CARS or g.is_neutral(car) or self.status[car] != RACING:
-                raise NotationError(f"{where}: steps name a racing player's car (0-"
-                                    f"{g.players - 1})")
-            if (kind != Q_DRAW and not g.advanced) or (kind == Q_DRAW and arg >= 0 and (
-                    not g.advanced)):
-                raise NotationError(f"{where}: only the advanced game has this step")
-            if (kind == Q_GEARS and arg not in VALUES) or (kind == Q_DRAW and arg >= STACKS):
-                raise NotationError(f"{where}: values are 1-6, stacks 0-{STACKS - 1}")
-        if queue and queue[0][0] == Q_DRAW and queue[0][2] >= 0:
-            car, stack = queue[0][1:]
-            if len(self.stacks[car]) != STACKS or not sum(self.stacks[car][stack]) or (
-                    self.tops[car][stack]):
-                raise NotationError(
-                    f"queue step {_step_text(*queue[0])}: the stack picked has a hidden card "
-                    "left (a known top card is drawn at once, I22)")
-        if any(k == Q_DRAW and a >= 0 for k, _, a in queue[1:]):
-            raise NotationError("only the first queue step can be a draw from a picked stack")
-        if not queue:
-            if self.turn_done:
-                raise NotationError("no step waits, so it is a car's turn: the turn is not "
-                                    f"done ({self.turn}, not {self.turn}+)")
-            car = self.order[self.turn]
-            if self.status[car] != RACING or (g.is_neutral(car) and self._blockaded(car)):
-                raise NotationError(
-                    f"turn {self.turn}: car {car} must be racing and, neutral, able to move "
-                    "(I16)")
-        elif not self._setup_fits() and not self._card_fits():
-            raise NotationError(
-                "the queue fits neither the set-up before the first turn (cars on the grid, "
-                "nothing played) nor what the car whose turn is done (+) has left to do")
-        for car in range(g.players):
-            self._check_hand(car)
-
-    def _setup_fits(self) -> bool:
-        queue, setup = self.queue, self._setup_queue()
-        n = len(queue)
-        if n > len(setup) or setup[len(setup) - n:] != queue:
-            first = queue[0]
-            picked = [(Q_PICK, first[1], 0), (Q_DRAW, first[1], -1), *queue[1:]]
-            if first[0] != Q_DRAW or first[2] < 0 or setup[len(setup) - n - 1:] != picked:
-                return False
-        return (self.turn == CARS - 1 and self.turn_done and self.idle == 0
-                and not self.finish and not any(self.moved) and not any(self.pitted)
-                and all(s == RACING for s in self.status) and not any(self.cross)
-                and all(p == EMPTY for p in self.played)
-                and all(shown is None for shown in self.shown)
-                and all(self.pos[car] == self.track.grid[place]
-                        for place, car in enumerate(self.order)))
-
-    def _card_fits(self) -> bool:
-        car = self.order[self.turn]
-        steps = [(Q_PICK, car, 0), (Q_DRAW, car, -1)] if self.g.advanced else [
-            (Q_DRAW, car, -1)]
-        kind, first, arg = self.queue[0]
-        return (self.turn_done and self.idle == 0 and first == car
-                and (self.queue == steps or (len(self.queue) == 1 and (
-                    (kind == Q_DRAW and arg >= 0)
-                    or (kind in (Q_TAKE, Q_PUT) and self.pitted[car])))))
-
-    def _check_hand(self, car: int) -> None:
-        """A racing player holds its full hand with the draws waiting, or fewer when it has
-        nothing left to draw; before its deck choice and gears it draws nothing."""
-        g = self.g
-        steps = [(k, a) for k, c, a in self.queue if c == car]
-        if self.status[car] != RACING:
-            return
-        if g.advanced:
-            choosing = (Q_DECK, 0) in steps
-            missing = {a for k, a in steps if k == Q_GEARS}
-            wanted = set(VALUES) if choosing else {
-                v for v in VALUES if self.gears[car][v - 1] < 0}
-            if choosing != (self.choice[car] < 0) or missing != wanted:
-                raise NotationError(
-                    f"car {car}: its deck choice and gears are made exactly when no step "
-                    "waits for them (k, g)")
-        draws = sum(k == Q_DRAW for k, _ in steps)
-        held = len(self.hand[car]) + draws + sum(k == Q_TAKE for k, _ in steps)
-        supply = None if g.advanced and any(s < 0 for s in self.gears[car]) else self._supply(car)
-        if held > g.hand_size or held == 0 or (supply is not None and (
-                supply < draws or (held < g.hand_size and supply > draws))):
-            raise NotationError(
-                f"car {car}: holds {len(self.hand[car])} cards with {draws} draws waiting and "
-                f"{'?' if supply is None else supply} to draw from; a hand is refilled to "
-                f"{g.hand_size} while cards are left")
-
-    def _read_car(self, car: int, text: str) -> None:
-        g = self.g
-        fields = text.split(":")
-        want = 12 if g.advanced else 8
-        if len(fields) != want:
-            raise NotationError(
-                f"car {car}: expected {want} fields "
-                "space:crossings:flags:status:hand:deck:played:shown"
-                + (":stacks:choice:gears:pitcards" if g.advanced else "") + f", got {text!r}"
-            )
-        self.pos[car] = self.track.index(fields[0])
-        self.cross[car] = int(fields[1])
-        if not 0 <= self.cross[car] <= FINISH_CROSSING:
-            raise NotationError(f"car {car}: crossings must be 0-{FINISH_CROSSING}")
-        self.pitted[car] = "p" in fields[2]
-        self.moved[car] = "m" in fields[2]
-        if fields[3] not in ("R", "F", "O"):
-            raise NotationError(f"car {car}: status must be R, F or O, not {fields[3]!r}")
-        self.status[car] = STATUS_CODES.index(fields[3])
-        self.hand[car] = _read_cards(fields[4])
-        if len(self.hand[car]) > g.hand_size:
-            raise NotationError(f"car {car}: a hand holds at most {g.hand_size} cards")
-        self.deck[car] = _read_counts(fields[5])
-        self.played[car] = _read_counts(fields[6])
-        self.shown[car] = None if fields[7] == "-" else _read_cards(
-            "" if fields[7] == "0" else fields[7])
-        if g.advanced:
-            stacks, tops = [], []
-            if fields[8] != "-":
-                for part in fields[8].split("/"):
-                    counts, _, top = part.partition("+")
-                    stacks.append(_read_counts(counts))
-                    tops.append(tuple(int(ch) for ch in top))
-                if len(stacks) != STACKS:
-                    raise NotationError(f"car {car}: four gear stacks, not {len(stacks)}")
-            self.stacks[car] = tuple(stacks)
-            self.tops[car] = tuple(tops)
-            self.choice[car] = -1 if fields[9] == "-" else "fas".index(fields[9])
-            if len(fields[10]) != 6 or any(ch not in "-1234" for ch in fields[10]):
-                raise NotationError(f"car {car}: gears {fields[10]!r} are six of - or 1-4")
-            self.gears[car] = tuple(-1 if ch == "-" else int(ch) - 1 for ch in fields[10])
-            self.pitc[car] = _read_cards(fields[11])
+        return notation.write(self)
 
     # -- hidden information ---------------------------------------------------------------
     def _resample_from_infostate(self, player: int, rng: random.Random) -> AusgebremstState:
-        from rennbahn.games.ausgebremst.resample import resample
-
-        return resample(self, player, rng)
-
-
-def _tally(cards: Sequence[int]) -> Counts:
-    counts = [0] * 7
-    for card in cards:
-        counts[card] += 1
-    return tuple(counts)
-
-
-def _counts(counts: Counts) -> str:
-    return "".join(map(str, counts[1:]))
-
-
-def _read_counts(text: str) -> Counts:
-    if len(text) != 6 or not text.isdigit():
-        raise NotationError(f"card counts {text!r} must be six digits (values 1-6)")
-    return (0, *(int(ch) for ch in text))
-
-
-def _read_cards(text: str) -> tuple[int, ...]:
-    if text == "-":
-        return ()
-    if not text.isdigit() or any(ch not in "123456" for ch in text):
-        raise NotationError(f"cards {text!r} must be digits 1-6 or -")
-    return tuple(sorted(int(ch) for ch in text))
-
-
-def _step_text(kind: int, car: int, arg: int) -> str:
-    if kind == Q_DRAW and arg >= 0:
-        return f"d{car}s{arg}"
-    if kind == Q_GEARS:
-        return f"g{car}v{arg}"
-    return f"{Q_CODES[kind]}{car}"
-
-
-def _read_step(text: str) -> tuple[int, int, int]:
-    if len(text) < 2 or text[0] not in Q_CODES or not text[1].isdigit():
-        raise NotationError(f"queue step {text!r} must be like d3, d3s2, k3, g3v1, s3, t3, u3")
-    kind = Q_CODES.index(text[0])
-    car = int(text[1])
-    rest = text[2:]
-    if kind == Q_DRAW:
-        return kind, car, int(rest[1:]) if rest.startswith("s") else -1
-    if kind == Q_GEARS:
-        if not rest.startswith("v"):
-            raise NotationError(f"queue step {text!r}: arranging names the value, g3v1")
-        return kind, car, int(rest[1:])
-    return kind, car, 0
+        sample = self._copy()
+        sample._log = list(self._log)
+        origin = self._origin
+        start: AusgebremstState | None = None
+        if origin is not None:
+            assert isinstance(origin, AusgebremstState)
+            start = origin._copy()
+            start._log = []
+        sample._origin = start
+        resample(self, sample, start, player, rng)
+        sample._cache = None
+        return sample
 
 
 def check_legal_text(state: AusgebremstState, move: str) -> int:
