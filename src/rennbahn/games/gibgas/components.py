@@ -35,6 +35,22 @@ START_DAMAGE = 18
 CARDS_REMOVED_UNSEEN = 4
 ROW_LENGTH = 4
 
+# What a position is made of, shared by the rules, the notation and the views (which must
+# not import the rules): the phases of a round, the speed marks of a car and Franz's pile.
+PHASES = ("deal", "discard", "choose", "franz", "roll", "pitroll", "pittake", "over")
+P_DEAL, P_DISCARD, P_CHOOSE, P_FRANZ, P_ROLL, P_PITROLL, P_PITTAKE, P_OVER = range(8)
+# Speed marks for a car this round (any other value is the speed driven).
+NO_SPEED = -1
+NEED_ROLL = -2
+PIT_SPEED = 0
+# Franz's pile holds the six speed cards and Tempo-Halten of each unused colour.
+FRANZ_TEMPO = 6
+FRANZ_KINDS = 7
+#: The values the speed die shows, one per kind of face.
+DIE_VALUES = tuple(value for value, _ in DIE_FACES)
+#: The cards of a hand bitmask, in card order, for every one of the 512 hands.
+CARDS_IN = tuple(tuple(i for i in range(9) if mask >> i & 1) for mask in range(1 << 9))
+
 
 class Kind(Enum):
     """The four kinds of track card."""
