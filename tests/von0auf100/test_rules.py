@@ -13,7 +13,8 @@ import pytest
 
 import rennbahn
 from rennbahn.core.protocol import CHANCE, TERMINAL
-from rennbahn.games.von0auf100.rules import MAX_ROUNDS, Von0auf100State
+from rennbahn.games.von0auf100.components import MAX_ROUNDS
+from rennbahn.games.von0auf100.rules import Von0auf100State
 from tests.von0auf100.states import BIG, SMALL, notation
 
 

@@ -1,4 +1,5 @@
-"""The components of Von 0 auf 100: cars, track-card kinds and the track-card mix.
+"""The components of Von 0 auf 100: cars, track-card kinds, the track-card mix, and the fixed
+numbers of the rules that the rules and the state notation (``notation.py``) share.
 
 The mix of symbols on the 18 symbol cards is not published; it lives in ``data/*.json``
 (see docs/rules/von0auf100.md, "Track cards") and a game parameter picks another file.
@@ -6,6 +7,7 @@ The mix of symbols on the 18 symbol cards is not published; it lives in ``data/*
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,6 +52,43 @@ def move_by(kind: int, can: int) -> int:
 
 #: MOVE[kind][can] for cans 1..5 (index 0 unused).
 MOVE = tuple(tuple(move_by(kind, can) for can in range(NUM_CANS + 1)) for kind in range(NUM_KINDS))
+
+# -- the fixed numbers of the rules (rules.py and notation.py share them) -------------------
+#: I16: a race still running after this many rounds is decided by the cars' squares (I17).
+MAX_ROUNDS = 200
+#: How a car left the race (the fourth item of a ``fin`` entry): it crossed the line, or it
+#: was judged by its square when the cars still racing were caught by oil (I17) or when the
+#: safety stop came (I16).
+CROSSED = 0
+CAUGHT = 1
+STOPPED = 2
+#: The furthest one move can take a car (can 5 from a can-5 card, or from a 2x card).
+MAX_STEP = max(max(row[1:]) for row in MOVE)
+#: The furthest back one move can take a car (can 5 from an oil stain).
+MIN_STEP = min(min(row[1:]) for row in MOVE)
+#: Racing-season points for the first, second and third place (rulebook variation).
+POINTS = (5, 3, 1)
+#: The seat of a car whose licence nobody holds (or that nobody uncovered).
+NOBODY = -1
+
+#: What the rules announce when a car crosses the line: the seat that reveals its licence
+#: (or NOBODY), whether the race is over, and the points scored.
+Judgement = tuple[int, bool, int]
+#: A car out of a race: (race, car, seat that uncovered it or NOBODY, how: CROSSED ...).
+Finish = tuple[int, int, int, int]
+
+
+def owners(deal: Sequence[int], seats: Sequence[int]) -> list[int]:
+    """The seat holding each car's licence (NOBODY: none) once the licences ``deal`` went to
+    ``seats`` in turn.
+
+    >>> owners([COLOURS.index("Y"), COLOURS.index("R")], (0, 1))
+    [1, -1, 0, -1, -1, -1]
+    """
+    owner = [NOBODY] * NUM_CARS
+    for i, car in enumerate(deal):
+        owner[car] = seats[i]
+    return owner
 
 
 @dataclass(frozen=True)
