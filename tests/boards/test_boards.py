@@ -9,19 +9,20 @@ the only secret drawn is the viewing seat's own, compared with the true state.
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import msgspec
 import pytest
 
 from rennbahn.core.driver import random_step
 from rennbahn.core.errors import ParameterError
 from rennbahn.core.protocol import SIMULTANEOUS, Game, State
-from rennbahn.core.registry import load_game
+from rennbahn.core.registry import DrawBoard, game_entry, load_game
+from rennbahn.core.views import View
 from rennbahn.games.gibgas.components import CARD_NAMES
 from rennbahn.games.von0auf100.components import COLOURS
 
@@ -49,20 +50,16 @@ OFFERED: dict[str, Callable[[str], bool]] = {
     "ausgebremst": lambda move: re.fullmatch(r"\d>\w+|pass:\w*|stack\d|put\d|take\d|discard\d",
                                              move) is not None,
 }
-#: The keys a seat's observation holds beyond the public one, for games whose
-#: public_observation is not there yet.
-PRIVATE_KEYS = {"gibgas": ("hand", "discard"), "von0auf100": ("licences",),
-                "ausgebremst": ("me",), "grandprix": ()}
 CHECKPOINTS = 12
 #: A tap target's smaller side in viewBox units: 44 CSS px on a 360 px phone even when the
 #: page keeps 8 px margins (the board is then 344 px wide: 46 * 344 / 360 > 44).
 MIN_TAP = 46.0
 
 
-def board(game: Game) -> Callable[..., str]:
-    module = importlib.import_module(f"rennbahn.games.{game.NAME}.board")
-    draw: Callable[..., str] = module.board_svg
-    return draw
+def board(game: Game) -> DrawBoard:
+    part = game_entry(game.NAME).board
+    assert part is not None, f"{game.NAME} has no board"
+    return part()
 
 
 def moves_of(state: State, seat: int) -> list[str]:
@@ -72,19 +69,8 @@ def moves_of(state: State, seat: int) -> list[str]:
     return [state.action_to_string(seat, a) for a in state.legal_actions(seat)]
 
 
-def public_view(state: State, game: Game) -> dict[str, Any]:
-    try:
-        return dict(state.public_observation())
-    except NotImplementedError:  # until the game has one: a seat's view without secrets
-        view: dict[str, Any] = dict(state.observation(0))
-        for key in PRIVATE_KEYS[game.NAME]:
-            view.pop(key, None)
-        if game.NAME == "gibgas":
-            view["drivers"] = [{k: v for k, v in d.items() if k not in ("hand", "discard")}
-                               for d in view["drivers"]]
-        view.pop("seat", None)
-        view.pop("you", None)
-        return view
+def public_view(state: State, game: Game) -> View:
+    return state.public_view()
 
 
 def playout(text: str, seed: int) -> Iterator[State]:
@@ -177,7 +163,7 @@ def test_boards_along_a_playout(text: str) -> None:
         lang = ("en", "de")[turn % 2]
         for seat in range(game.num_players()):
             moves = moves_of(state, seat)
-            svg = draw(state.observation(seat), game, moves=moves, lang=lang)
+            svg = draw(state.view(seat), game, moves=moves, lang=lang)
             root = check_shape(svg, lang)
             check_moves(root, moves, OFFERED[game.NAME])
             assert secrets(root) == true_secret(state, game, seat)
@@ -197,7 +183,7 @@ def test_other_seats_secrets_are_not_drawn() -> None:
     for state in playout(str(game), 5):
         s: Any = state
         for seat in range(3):
-            root = ET.fromstring(draw(state.observation(seat), game))
+            root = ET.fromstring(draw(state.view(seat), game))
             others = {COLOURS[c] for t in range(3) if t != seat for c in s.licences(t)}
             own = {COLOURS[c] for c in s.licences(seat)}
             labels = " ".join(secrets(root))
@@ -206,7 +192,7 @@ def test_other_seats_secrets_are_not_drawn() -> None:
     draw = board(game)
     for state in playout(str(game), 6):
         for seat in range(6):
-            svg = draw(state.observation(seat), game)
+            svg = draw(state.view(seat), game)
             assert svg.count('class="private"') == 1
             assert svg.count("Secretly out") <= 1
 
@@ -215,14 +201,13 @@ def test_language_is_checked() -> None:
     game = load_game("grandprix(players=2)")
     state = game.new_initial_state()
     with pytest.raises(ParameterError, match="unknown language 'fr'"):
-        board(game)(state.observation(0), game, lang="fr")
+        board(game)(state.view(0), game, lang="fr")
 
 
 def test_text_is_escaped() -> None:
     """Whatever a view holds is escaped: a track name with markup stays text."""
     game = load_game("grandprix(players=2)")
-    view = dict(game.new_initial_state().observation(0))
-    view["stack"] = {"<b>&": 1}
+    view = msgspec.structs.replace(game.new_initial_state().view(0), stack={"<b>&": 1})
     root = ET.fromstring(board(game)(view, game))
     assert any(e.text and "<b>&" in e.text for e in root.iter())
 
@@ -255,7 +240,7 @@ def test_every_kind_of_move_is_offered(text: str, rare: set[str]) -> None:
                 new = {kind_of(m) for m in moves if offered(m)} - seen
                 if new:
                     seen |= new
-                    root = check_shape(draw(state.observation(seat), game, moves=moves), "en")
+                    root = check_shape(draw(state.view(seat), game, moves=moves), "en")
                     check_moves(root, moves, offered)
             random_step(state, rng)
     assert rare <= seen, f"the playouts never reached {rare - seen}"
@@ -270,7 +255,7 @@ GIBGAS_PITS = ("pitroll V2-1,B1-1,XF3-1,XS3-1;1 q=0,1 pts=0 | 18/01245DT/-/3/P/3
 
 def gibgas_pit_labels(state: State, game: Game, lang: str = "en") -> list[list[str]]:
     """The pit panel's label on every seat's board and the spectator's."""
-    views = [*(state.observation(s) for s in range(game.num_players())),
+    views = [*(state.view(s) for s in range(game.num_players())),
              public_view(state, game)]
     labels = []
     for view in views:
@@ -319,7 +304,7 @@ def test_gibgas_strip_says_points_left_not_damage() -> None:
     game = load_game("gibgas(players=3)")
     state = game.state_from_text(GIBGAS_PITS.replace("| 18/012345DT", "| 15/012345DT"))
     for lang, words in (("en", "points left"), ("de", "Punkte übrig")):
-        root = ET.fromstring(board(game)(state.observation(0), game, lang=lang))
+        root = ET.fromstring(board(game)(state.view(0), game, lang=lang))
         shown = [e.text or "" for e in root.iter(f"{SVG}text")]
         assert f"{words} 15/18" in shown and f"{words} 18/18" in shown
         assert not [t for t in shown if re.search(r"damage|Schaden", t)]

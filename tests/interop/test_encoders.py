@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
 import subprocess
@@ -12,8 +11,10 @@ import numpy as np
 import pytest
 
 import rennbahn
+from rennbahn.core.protocol import JSON
+from rennbahn.core.views import View
+from rennbahn.games.gibgas.encoder import GibGasEncoder
 from rennbahn.interop.encoders import HashingEncoder, encode, encoder_for
-from rennbahn.interop.encoders.gibgas import GibGasEncoder
 from tests.interop.cases import FIRST_VARIANTS, VARIANTS, random_states
 
 
@@ -23,7 +24,7 @@ def test_vectors_have_the_size_and_bounds_declared(variant: str) -> None:
     encoder = encoder_for(game)
     for state in random_states(variant, seed=4, every=5):
         for seat in range(game.num_players()):
-            vector = encode(encoder, state.observation(seat))
+            vector = encode(encoder, state.view(seat))
             assert vector.shape == (encoder.size,)
             assert vector.dtype == np.float32
             assert np.all(vector >= encoder.low) and np.all(vector <= encoder.high)
@@ -33,7 +34,7 @@ def test_vectors_have_the_size_and_bounds_declared(variant: str) -> None:
 def test_games_without_an_encoder_get_feature_hashing() -> None:
     for text in FIRST_VARIANTS:
         game = rennbahn.load_game(text)
-        own = importlib.util.find_spec(f"rennbahn.interop.encoders.{game.NAME}") is not None
+        own = rennbahn.core.registry.game_entry(game.NAME).encoder is not None
         assert isinstance(encoder_for(game), HashingEncoder) != own, game.NAME
     assert isinstance(encoder_for(rennbahn.load_game("gibgas")), GibGasEncoder)
 
@@ -42,8 +43,9 @@ def test_hashing_is_the_same_in_every_process() -> None:
     """CRC-32, not Python's salted hash: a vector means the same thing in every run."""
     observation = {"a": [1, 2.5, None], "b": {"c": "x", "d": True}}
     code = (
-        "from rennbahn.interop.encoders import HashingEncoder, encode; "
-        f"print(encode(HashingEncoder(), {observation!r}).tolist())"
+        "import numpy as np; from rennbahn.interop.encoders import HashingEncoder; "
+        "encoder = HashingEncoder(); out = np.zeros(encoder.size, dtype=np.float32); "
+        f"encoder.encode_into({observation!r}, out); print(out.tolist())"
     )
     runs = {
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -51,15 +53,32 @@ def test_hashing_is_the_same_in_every_process() -> None:
         for _ in range(2)
     }
     assert len(runs) == 1
-    assert runs.pop().strip() == str(encode(HashingEncoder(), observation).tolist())
+    assert runs.pop().strip() == str(_hashed(HashingEncoder(), observation).tolist())
+
+
+def _hashed(encoder: HashingEncoder, observation: dict[str, JSON]) -> np.ndarray:
+    out = np.zeros(encoder.size, dtype=np.float32)
+    encoder.encode_into(observation, out)
+    return out
+
+
+class _Speed(View):
+    speed: int
+    card: str
+
+
+class _CardFirst(View):
+    card: str
+    speed: int
 
 
 def test_hashing_tells_values_apart() -> None:
     encoder = HashingEncoder()
-    one = encode(encoder, {"speed": 200, "card": "pit"})
-    assert not np.array_equal(one, encode(encoder, {"speed": 210, "card": "pit"}))
-    assert not np.array_equal(one, encode(encoder, {"speed": 200, "card": "die"}))
-    assert np.array_equal(one, encode(encoder, {"card": "pit", "speed": 200}))
+    one = encode(encoder, _Speed(speed=200, card="pit"))
+    assert not np.array_equal(one, encode(encoder, _Speed(speed=210, card="pit")))
+    assert not np.array_equal(one, encode(encoder, _Speed(speed=200, card="die")))
+    assert np.array_equal(one, encode(encoder, _CardFirst(card="pit", speed=200)))
+    assert np.array_equal(one, _hashed(encoder, {"card": "pit", "speed": 200}))
 
 
 def test_gibgas_vector_does_not_hold_hidden_hands() -> None:
@@ -68,7 +87,7 @@ def test_gibgas_vector_does_not_hold_hidden_hands() -> None:
     encoder = encoder_for(game)
     assert isinstance(encoder, GibGasEncoder)
     state = random_states("gibgas(players=6)", seed=1)[40]
-    vector = encode(encoder, state.observation(0))
+    vector = encode(encoder, state.view(0))
     d, head = encoder.driver, encoder.head.size
     for place in range(6):
         base = head + place * d.size
@@ -78,7 +97,7 @@ def test_gibgas_vector_does_not_hold_hidden_hands() -> None:
         assert hand.any() == (place == 0)
     # and the same observation, resampled hidden parts and all, gives the same vector
     sample = state.resample_from_infostate(0, random.Random(3))
-    assert np.array_equal(encode(encoder, sample.observation(0)), vector)
+    assert np.array_equal(encode(encoder, sample.view(0)), vector)
 
 
 def test_gibgas_vector_puts_the_observer_first() -> None:
@@ -88,7 +107,7 @@ def test_gibgas_vector_puts_the_observer_first() -> None:
     state = random_states("gibgas(players=3)", seed=2)[30]
     d, head = encoder.driver, encoder.head.size
     for seat in range(3):
-        vector = encode(encoder, state.observation(seat))
+        vector = encode(encoder, state.view(seat))
         damage = vector[head + d["damage"]] * 18
         assert damage == state.observation(seat)["drivers"][seat]["damage"]
 
@@ -124,8 +143,8 @@ def test_vectors_depend_only_on_what_the_seat_knows(variant: str) -> None:
             continue
         for seat in range(game.num_players()):
             sample = state.resample_from_infostate(seat, rng)
-            assert np.array_equal(encode(encoder, sample.observation(seat)),
-                                  encode(encoder, state.observation(seat)))
+            assert np.array_equal(encode(encoder, sample.view(seat)),
+                                  encode(encoder, state.view(seat)))
 
 
 def _block(encoder: object, vector: np.ndarray, prefix: str) -> dict[str, float]:
@@ -139,7 +158,7 @@ def test_von0auf100_cars_are_squares_licences_and_the_symbols_ahead() -> None:
     encoder = encoder_for(game)
     state = random_states("von0auf100(players=3)", seed=3)[60]
     observation = state.observation(1)
-    vector = encode(encoder, observation)
+    vector = encode(encoder, state.view(1))
     target = observation["target"]
     track = observation["track"]
     for colour, square in observation["cars"].items():
@@ -181,7 +200,7 @@ def test_von0auf100_shows_what_each_can_would_do_and_who_places_it(variant: str)
             observation = state.observation(seat)
             if observation["phase"] != "race":
                 continue
-            vector = encode(encoder, observation)
+            vector = encode(encoder, state.view(seat))
             head = _block(encoder, vector, "")
             on, start, cans = observation["on"], observation["start"], observation["cans"]
             for can in range(1, 6):
@@ -221,7 +240,7 @@ def test_grandprix_puts_the_observers_car_first() -> None:
     longest = encoder.longest  # type: ignore[attr-defined]
     for seat in range(3):
         observation = state.observation(seat)
-        vector = encode(encoder, observation)
+        vector = encode(encoder, state.view(seat))
         for place in range(3):
             car = _block(encoder, vector, f"car{place}.")
             progress = observation["cars"][(seat + place) % 3]["progress"]
@@ -233,7 +252,7 @@ def test_ausgebremst_cars_stand_on_the_slots_the_moves_name() -> None:
     encoder = encoder_for(game)
     state = random_states("ausgebremst(players=3)", seed=3)[80]
     observation = state.observation(2)
-    vector = encode(encoder, observation)
+    vector = encode(encoder, state.view(2))
     order = [2, 0, 1, 3, 4, 5]  # the observer's car, the next seats', the neutral cars
     for place, index in enumerate(order):
         car = _block(encoder, vector, f"car{place}.")

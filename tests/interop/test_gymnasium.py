@@ -137,7 +137,7 @@ def test_a_policy_gets_its_own_seats_vector_and_mask() -> None:
     checked: list[int] = []
 
     def policy(observation: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> int:
-        view = env.state.observation(1)
+        view = env.state.view(1)
         assert np.array_equal(observation, encode(encoder, view))
         assert np.flatnonzero(mask).tolist() == env.state.legal_actions(1)
         checked.append(1)

@@ -177,7 +177,7 @@ def test_strings_and_tensors_are_the_seats_view(variant: str) -> None:
             assert state.observation_string(seat) == inner.observation_string(seat)
             assert state.information_state_string(seat) == inner.information_state_string(seat)
             vector = np.asarray(state.observation_tensor(seat), dtype=np.float32)
-            assert np.array_equal(vector, encode(encoder, inner.observation(seat)))
+            assert np.array_equal(vector, encode(encoder, inner.view(seat)))
             info = np.asarray(state.information_state_tensor(seat))
             assert np.array_equal(info[:obs_size], vector)
             # Every applied action is counted once: seen by actor, or unseen.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from rennbahn.core.errors import MissingExtraError
@@ -103,13 +103,15 @@ class HashingEncoder:
     def feature_names(self) -> list[str]:
         return [f"bucket[{i}]" for i in range(self.size)]
 
-    def encode_into(self, view: View, out: FloatArray) -> None:
+    def encode_into(self, view: View | Mapping[str, JSON], out: FloatArray) -> None:
+        """Hash the leaves of ``view`` (a game's view, or any JSON object) into ``out``."""
         # Sum in a Python list and hand numpy one array: item writes to numpy are slow.
         acc = [0.0] * self.size
         slots = self._slots
         find = self._slot
         log1p = math.log1p
-        stack: list[tuple[str, JSON]] = [("", as_json(view))]
+        stack: list[tuple[str, JSON]] = [
+            ("", as_json(view) if isinstance(view, View) else dict(view))]
         while stack:
             path, value = stack.pop()
             kind = type(value)

@@ -35,6 +35,8 @@ Catalogue = Mapping[str, Mapping[str, str]]
 COMMON: Texts = {
     "seat": ("Driver {number}", "Fahrer {number}"),
     "and": (" and ", " und "),
+    "you_are": ("You are {name}.", "Du bist {name}."),
+    "spectator": ("You are watching as a spectator.", "Du schaust als Zuschauer zu."),
 }
 
 
@@ -47,8 +49,15 @@ def check_language(lang: str) -> str:
 
 
 def text(catalogue: Catalogue, lang: str, key: str, /, **values: object) -> str:
-    """The text ``key`` in ``lang``, filled in with ``values``."""
-    return catalogue[check_language(lang)][key].format(**values)
+    """The text ``key`` in ``lang``, filled in with ``values``; a key the catalogue does not
+    have is one of the :data:`COMMON` phrases.
+
+    >>> text(catalogue({}), "de", "spectator")
+    'Du schaust als Zuschauer zu.'
+    """
+    words = catalogue[check_language(lang)]
+    template = words[key] if key in words else _COMMON[lang][key]
+    return template.format(**values)
 
 
 def seat_name(seat: int, lang: str = DEFAULT, names: Sequence[str] | None = None) -> str:
@@ -95,6 +104,9 @@ class Teller:
         if len(words) <= 1:
             return "".join(words)
         return ", ".join(words[:-1]) + COMMON["and"][LANGUAGES.index(self.lang)] + words[-1]
+
+
+_COMMON = catalogue(COMMON)
 
 
 def missing_keys(catalogue: Catalogue) -> dict[str, set[str]]:

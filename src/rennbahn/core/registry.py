@@ -23,7 +23,7 @@ from rennbahn.core.views import View
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from rennbahn.core.table import SeatView
+    from rennbahn.core.seat import SeatView
 
 T = TypeVar("T")
 
