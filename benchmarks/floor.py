@@ -16,7 +16,8 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from rennbahn.core.protocol import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game, State
+from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
+from rennbahn.core.views import View
 
 CARDS = 13
 SEATS = 4
@@ -56,12 +57,16 @@ class FloorGame(Game):
         return CARDS
 
 
+class FloorView(View, frozen=True):
+    steps: int
+
+
 class FloorState(State):
     def __init__(self, game: FloorGame) -> None:
         super().__init__(game)
         self.steps = 0  # chance cards and joint bids so far
 
-    def current_player(self) -> int:
+    def _current_player(self) -> int:
         if self.steps >= 2 * CARDS:
             return TERMINAL
         return CHANCE if self.steps % 2 == 0 else SIMULTANEOUS
@@ -89,8 +94,8 @@ class FloorState(State):
         copy.steps = self.steps
         return copy
 
-    def _observation(self, player: int) -> dict[str, JSON]:
-        return {"steps": self.steps}
+    def _view(self, player: int) -> FloorView:
+        return FloorView(steps=self.steps)
 
     def to_text(self) -> str:
         return str(self.steps)

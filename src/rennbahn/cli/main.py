@@ -577,18 +577,13 @@ def _mount_optional() -> None:
     for entry in registered_games():
         for name, command in entry.commands.items():
             app.add_typer(command(), name=name)
-    try:
-        serve = importlib.import_module("rennbahn.cli.serve")
-    except ModuleNotFoundError:
-        pass
-    else:
-        app.command(name="serve")(serve.serve)
-    try:
-        tournament = importlib.import_module("rennbahn.cli.tournament")
-    except ModuleNotFoundError:
-        pass
-    else:
-        app.command(name="tournament")(tournament.tournament)
+    for name, module in (("serve", "rennbahn.cli.serve"),
+                         ("tournament", "rennbahn.cli.tournament")):
+        try:
+            command = getattr(importlib.import_module(module), name)
+        except ModuleNotFoundError:
+            continue
+        app.command(name=name)(command)
 
 
 _mount_optional()

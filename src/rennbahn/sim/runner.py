@@ -6,7 +6,6 @@ run gives the same numbers whatever the number of worker processes.
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections import deque
@@ -19,7 +18,7 @@ from rennbahn.bots.factory import make_bot
 from rennbahn.core.driver import play, win_shares
 from rennbahn.core.errors import ParameterError
 from rennbahn.core.protocol import CHANCE, JSON, State
-from rennbahn.core.registry import game_entry, load_game
+from rennbahn.core.registry import SeatStats, game_entry, load_game
 
 Z95 = 1.959963984540054
 
@@ -54,15 +53,9 @@ class GameOutcome:
         return win_shares(self.returns)
 
 
-def _stats_function(game_name: str) -> Callable[[State], list[dict[str, JSON]]] | None:
-    path = game_entry(game_name).sim_stats
-    if path is None:
-        return None
-    module, _, name = path.partition(":")
-    function: Callable[[State], list[dict[str, JSON]]] = getattr(
-        importlib.import_module(module), name
-    )
-    return function
+def _stats_function(game_name: str) -> SeatStats | None:
+    part = game_entry(game_name).stats
+    return part() if part is not None else None
 
 
 def play_one(game_string: str, seats: Sequence[str], seed: int, index: int) -> GameOutcome:
