@@ -35,6 +35,15 @@ KIND_NAMES = ("straight", "curve", "accident", "pit", "oil", "grandstand", "star
 KIND_LETTERS = "scAPOGST"
 #: Cards a car must skip its next turn after stopping on (pit stop, oil slick).
 SKIP_KINDS = frozenset((PIT, OIL))
+#: How many cars going one way a card holds: two, the accident card one (I8, I11).
+CAPACITY = tuple(1 if kind == ACCIDENT else 2 for kind in range(len(KIND_NAMES)))
+
+# -- the turn ---------------------------------------------------------------------------------
+#: The phases of a turn (the rules and the state notation share them; see rules.py).
+P_CHOOSE, P_DRAW, P_PLACE, P_ROLL, P_STAND, P_OVER = range(6)
+PHASES = ("choose", "draw", "place", "roll", "stand", "over")
+#: ``winner`` of a race not (or not yet) won.
+NO_WINNER = -1
 
 # -- the grid ---------------------------------------------------------------------------------
 #: Cells are packed into one int: ``(y + ORIGIN) * WIDTH + (x + ORIGIN)``. A track of at most
