@@ -89,7 +89,7 @@ def test_the_heuristic_bot_beats_random_bots() -> None:
 
 def _text(state: GrandPrixState, seat: int = 0) -> str:
     console = Console(width=100, record=True, color_system=None)
-    console.print(ui.render(state.observation(seat), state.get_game()))
+    console.print(ui.render(state.view(seat), state.get_game()))
     return console.export_text()
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
+import msgspec
 import pytest
 from rich.console import Console
 
@@ -22,8 +22,10 @@ from rennbahn.core.records import Step
 from rennbahn.games.grandprix import ui
 from rennbahn.games.grandprix.board import board_svg
 from rennbahn.games.grandprix.bots import HeuristicBot
-from rennbahn.games.grandprix.narration import CATALOGUE, narrate
+from rennbahn.games.grandprix.narration import narrate
 from rennbahn.games.grandprix.rules import GrandPrixState
+from rennbahn.games.grandprix.texts import CATALOGUE
+from rennbahn.games.grandprix.views import GrandPrixView
 from tests.grandprix.scenarios import FULL, at, play
 
 FOUR = "0,0,0,0"
@@ -40,12 +42,14 @@ def told(state: GrandPrixState, *moves: str, seat: int | None = 0,
     for move in moves:
         before = _view(state, seat)
         play(state, move)
-        lines += narrate(before, _view(state, seat), lang=lang)
+        lines += narrate(state.get_game(), before, _view(state, seat), lang=lang)
     return lines
 
 
-def _view(state: State, seat: int | None) -> dict[str, Any]:
-    return state.public_observation() if seat is None else state.observation(seat)
+def _view(state: State, seat: int | None) -> GrandPrixView:
+    view = state.public_view() if seat is None else state.view(seat)
+    assert isinstance(view, GrandPrixView)
+    return view
 
 
 def test_the_catalogue_has_every_text_in_both_languages() -> None:
@@ -56,13 +60,14 @@ def test_the_catalogue_has_every_text_in_both_languages() -> None:
 
 
 def test_the_start_says_what_the_race_is_and_who_you_are() -> None:
-    state = rennbahn.load_game(TWO).new_initial_state()
-    lines = narrate(None, state.observation(1))
+    game = rennbahn.load_game(TWO)
+    state = game.new_initial_state()
+    lines = narrate(game, None, state.view(1))
     assert lines[0].startswith("Grand Prix: 2 drivers build the track")
     assert lines[-1] == "You are Driver 2."
-    assert narrate(None, state.public_observation(), lang="de")[-1] == \
+    assert narrate(game, None, state.public_view(), lang="de")[-1] == \
         "Du schaust als Zuschauer zu."
-    assert narrate(None, state.observation(0), names=["Ann", "Bo"])[-1] == "You are Ann."
+    assert narrate(game, None, state.view(0), names=["Ann", "Bo"])[-1] == "You are Ann."
 
 
 # -- the defects of issue 12 ---------------------------------------------------------------
@@ -77,8 +82,8 @@ def test_grand_prix_never_shows_a_roll() -> None:
     assert (roll["seat"], roll["face"], roll["from"], roll["to"]) == (0, 4, 8, 12)
     assert roll == state.public_observation()["last_roll"]
     # The die on the board shows four pips, where before the roll it showed a question mark.
-    view = state.observation(2)
-    blank = dict(view, last_roll=None)
+    view = _view(state, 2)
+    blank = msgspec.structs.replace(view, last_roll=None)
     game = state.get_game()
     assert board_svg(view, game).count("<circle") == board_svg(blank, game).count("<circle") + 4
     console = Console(width=100, record=True, color_system=None)
@@ -111,24 +116,25 @@ def test_the_return_leg_is_not_one_panel() -> None:
     its face and where the car got to, not as one line per car for the whole leg."""
     game = rennbahn.load_game("grandprix(players=4)")
     state = game.new_initial_state()
-    views = [state.public_observation()]
+    views = [_view(state, None)]
     told_steps: list[list[str]] = []
 
     def on_step(now: State, step: Step) -> None:
-        views.append(now.public_observation())
-        told_steps.append(narrate(views[-2], views[-1]))
+        views.append(_view(now, None))
+        told_steps.append(narrate(game, views[-2], views[-1]))
 
     rennbahn.play(game, [HeuristicBot(game) for _ in range(4)], seed=7, on_step=on_step)
     rolls = 0
     for before, after, lines in zip(views, views[1:], told_steps, strict=False):
         assert lines, after
-        if before["phase"] != "roll":
+        if before.phase != "roll":
             continue
-        rolls += before["turnaround_laid"]
-        roll = after["last_roll"]
+        rolls += before.turnaround_laid
+        roll = after.last_roll
+        assert roll is not None
         face_line = [line for line in lines if " rolls " in line]
         assert len(face_line) == 1
-        assert face_line[0].startswith(f"Driver {roll['seat'] + 1} rolls {roll['face']}: ")
+        assert face_line[0].startswith(f"Driver {roll.seat + 1} rolls {roll.face}: ")
     assert rolls >= 15  # 19 rolls on the way back
     assert told_steps[-1][-1].endswith("wins the Grand Prix!")
 
@@ -198,9 +204,9 @@ def test_cars_returning_home_and_the_winner() -> None:
 
 def test_seats_are_called_by_their_names() -> None:
     state = at(ISSUE_RACE, TWO)
-    before = state.observation(1)
+    before = state.view(1)
     play(state, "1")
-    assert narrate(before, state.observation(1), names=["Ann", "Bo"]) == [
+    assert narrate(state.get_game(), before, state.view(1), names=["Ann", "Bo"]) == [
         "Ann rolls 1: drives 1 to card 1 (curve)."]
 
 
@@ -219,20 +225,21 @@ def test_every_step_of_seeded_races_is_told_alike_to_every_seat(variant: str) ->
         state = game.new_initial_state()
         seats = range(game.num_players())
         for lang in ("en", "de"):
-            assert narrate(None, state.public_observation(), lang=lang)
+            assert narrate(game, None, state.public_view(), lang=lang)
         while not state.is_terminal():
-            views = [state.observation(s) for s in seats] + [state.public_observation()]
-            die = state.current_player() == CHANCE and views[-1]["phase"] == "roll"
-            roller = views[-1]["turn"]
+            views = [_view(state, s) for s in seats] + [_view(state, None)]
+            die = state.current_player() == CHANCE and views[-1].phase == "roll"
+            roller = views[-1].turn
             random_step(state, rng)
             action = state.full_history()[-1][1]
-            after = [state.observation(s) for s in seats] + [state.public_observation()]
+            after = [_view(state, s) for s in seats] + [_view(state, None)]
             for lang in ("en", "de"):
-                stories = [narrate(b, a, lang=lang) for b, a in zip(views, after, strict=True)]
+                stories = [narrate(game, b, a, lang=lang)
+                           for b, a in zip(views, after, strict=True)]
                 assert stories[-1], state.to_text()
                 assert all(story == stories[-1] for story in stories)
             if die:
-                line = narrate(views[-1], after[-1])[0]
+                line = narrate(game, views[-1], after[-1])[0]
                 match = re.match(r"Driver (\d) rolls (\d): ", line)
                 assert match is not None, line
                 assert (int(match[1]), int(match[2])) == (roller + 1, action + 1)

@@ -9,11 +9,10 @@ and each car's place.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from rennbahn.core.i18n import seat_name
 from rennbahn.core.protocol import Game
+from rennbahn.core.views import UNSET, View, expect_view
 from rennbahn.games._board import (
     SEAT_COLOURS,
     SEAT_INK,
@@ -30,23 +29,18 @@ from rennbahn.games._board import (
     rect,
     text,
     title_bar,
-    tr,
 )
+from rennbahn.games.grandprix.texts import CATALOGUE, Teller
+from rennbahn.games.grandprix.views import Car, Card, GrandPrixView
 
 DELTA = {"east": (1, 0), "north": (0, -1), "west": (-1, 0), "south": (0, 1)}
 OPPOSITE = {"east": "west", "west": "east", "north": "south", "south": "north"}
+#: The event cards' colour and mark (their names: ``board_kind_<kind>`` in ``texts.py``).
 EVENT_LOOK = {
-    "accident": ("#e03131", "!", ("Accident", "Unfall")),
-    "pit": ("#1c7ed6", "P", ("Pit stop", "Boxenstopp")),
-    "oil": ("#212529", "", ("Oil slick", "Ölfleck")),
-    "grandstand": ("#2f9e44", "", ("Grandstand", "Tribüne")),
-}
-KIND_WORDS = {
-    "straight": ("Straight", "Gerade"),
-    "curve": ("Curve", "Kurve"),
-    "start": ("Start", "Start"),
-    "turnaround": ("Turnaround", "Wende"),
-    **{kind: look[2] for kind, look in EVENT_LOOK.items()},
+    "accident": ("#e03131", "!"),
+    "pit": ("#1c7ed6", "P"),
+    "oil": ("#212529", ""),
+    "grandstand": ("#2f9e44", ""),
 }
 MAX_CELL = 64.0
 #: The grid never grows taller than this, so the stack and the die stay on a phone's screen.
@@ -54,9 +48,10 @@ MAX_TRACK_HEIGHT = 440.0
 ROAD = "#6c757d"
 
 
-def _kind_word(kind: str, lang: str) -> str:
-    en, de = KIND_WORDS.get(kind, (kind, kind))
-    return tr(lang, en, de)
+def _kind_word(kind: str, say: Teller) -> str:
+    """The short name of a card kind on the board (a kind without one: as it is written)."""
+    key = "board_kind_" + kind
+    return say(key) if key in CATALOGUE[say.lang] else kind
 
 
 def _edge(cx: float, cy: float, s: float, side: str) -> tuple[float, float]:
@@ -71,13 +66,13 @@ def _road_path(d: str, s: float) -> str:
             'stroke-dasharray="3 3"/>')
 
 
-def card_tile(x: float, y: float, s: float, card: Mapping[str, Any], lang: str) -> str:
+def card_tile(x: float, y: float, s: float, card: Card, say: Teller) -> str:
     """One laid card on its grid cell, with the road from the side it is entered by to the
     side it is left by (the start card: from its middle; the turnaround: a loop)."""
-    kind = str(card["kind"])
+    kind = card.kind
     cx, cy = x + s / 2, y + s / 2
-    leave = str(card["to"])
-    enter = OPPOSITE[str(card["from"])]
+    leave = card.to
+    enter = OPPOSITE[card.from_]
     fill = "#e9ecef" if kind not in ("start", "turnaround") else "#fff"
     parts = [rect(x + 0.5, y + 0.5, s - 1, s - 1, fill, stroke="#868e96", rx=2)]
     if kind == "start":
@@ -104,7 +99,7 @@ def card_tile(x: float, y: float, s: float, card: Mapping[str, Any], lang: str) 
         parts.append(_road_path(d, s))
     look = EVENT_LOOK.get(kind)
     if look is not None:
-        colour, mark, _ = look
+        colour, mark = look
         r = s * 0.22
         parts.append(circle(cx, cy, r, colour, stroke="#fff", stroke_width=1.5))
         if kind == "grandstand":
@@ -116,12 +111,12 @@ def card_tile(x: float, y: float, s: float, card: Mapping[str, Any], lang: str) 
         else:
             parts.append(text(cx, cy + r * 0.45, mark, size=r * 1.3, fill="#fff",
                               weight="bold"))
-    return group(parts, aria_label=_kind_word(kind, lang))
+    return group(parts, aria_label=_kind_word(kind, say))
 
 
-def _stack(x: float, y: float, view: Mapping[str, Any], legal: frozenset[str],
-           lang: str) -> str:
-    left = int(view.get("stack_left", 0))
+def _stack(x: float, y: float, view: GrandPrixView, legal: frozenset[str],
+           say: Teller) -> str:
+    left = view.stack_left
     w, h = 70.0, 90.0
     body = []
     for k in range(min(4, max(left, 1))):
@@ -130,28 +125,27 @@ def _stack(x: float, y: float, view: Mapping[str, Any], legal: frozenset[str],
                          rx=5, stroke_dasharray=None if left else "4 3"))
     body.append(text(x + w / 2 - 2, y + h / 2 + 2, str(left), size=22,
                      fill="#fff" if left else "#adb5bd", weight="bold"))
-    body.append(text(x + w / 2 - 2, y + h + 10, tr(lang, "stack", "Stapel"), size=10))
+    body.append(text(x + w / 2 - 2, y + h + 10, say("board_stack"), size=10))
     if "build" in legal:
         body.append(rect(x - 3, y - 3, w + 2, h + 2, "none", stroke="#f59f00", rx=6,
                          stroke_width=3))
-        return button("build", body, label=tr(lang, "build: draw and lay a card",
-                                              "bauen: Karte ziehen und anlegen"))
+        return button("build", body, label=say("board_build"))
     return group(body)
 
 
-def _die(x: float, y: float, view: Mapping[str, Any], legal: frozenset[str],
-         lang: str) -> str:
-    roll = view.get("last_roll")
+def _die(x: float, y: float, view: GrandPrixView, legal: frozenset[str],
+         say: Teller) -> str:
+    roll = view.last_roll
     # The last roll since the last card was drawn (rules.roll_record); none: a blank die.
-    shown = roll.get("face") if isinstance(roll, Mapping) else view.get("rolled")
-    face = int(shown) if isinstance(shown, int) else None
+    shown = roll.face if roll is not None else view.rolled
+    face = shown if isinstance(shown, int) else None
     size = 70.0
     body = [die(x, y, size, face)]
-    body.append(text(x + size / 2, y + size + 16, tr(lang, "die", "Würfel"), size=10))
+    body.append(text(x + size / 2, y + size + 16, say("board_die"), size=10))
     if "roll" in legal:
         body.append(rect(x - 3, y - 3, size + 6, size + 6, "none", stroke="#f59f00", rx=12,
                          stroke_width=3))
-        return button("roll", body, label=tr(lang, "roll and drive", "würfeln und fahren"))
+        return button("roll", body, label=say("board_roll"))
     return group(body)
 
 
@@ -167,47 +161,46 @@ def _choice_buttons(x: float, y: float, options: Sequence[tuple[str, str]]) -> s
     return "".join(parts)
 
 
-def _car_line(c: Mapping[str, Any], view: Mapping[str, Any], lang: str) -> str:
-    if c.get("home"):
-        return tr(lang, "home", "im Ziel")
-    if int(c.get("progress", 0)) == 0:
-        where = tr(lang, "on the start card", "auf der Startkarte")
+def _car_line(c: Car, view: GrandPrixView, say: Teller) -> str:
+    if c.home:
+        return say("car_home")
+    if c.progress == 0:
+        where = say("on_start")
     else:
-        track = view.get("track", [])
-        index = int(c.get("card", 0))
-        kind = _kind_word(str(track[index]["kind"]), lang) if index < len(track) else "?"
-        way = (tr(lang, "back", "zurück") if c.get("returning")
-               else tr(lang, "out", "hin"))
-        where = f"{tr(lang, 'card', 'Karte')} {index} ({kind}), {way}"
-    finish = view.get("finish")
-    if isinstance(finish, int):
-        where += tr(lang, f", {finish - int(c['progress'])} to go",
-                    f", noch {finish - int(c['progress'])}")
-    if c.get("misses_turn"):
-        where += tr(lang, ", misses a turn", ", setzt aus")
+        track = view.track
+        index = c.card
+        kind = _kind_word(track[index].kind, say) if index < len(track) else "?"
+        way = say("board_back") if c.returning else say("board_out")
+        where = say("board_card", card=index, kind=kind, way=way)
+    finish = view.finish
+    if finish is not None:
+        where += say("board_to_go", n=finish - c.progress)
+    if c.misses_turn:
+        where += say("board_misses")
     return where
 
 
-def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
+def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
               lang: str = "en") -> str:
     """The Grand Prix table as ``view`` shows it; ``moves`` are the viewer's legal moves."""
     check_lang(lang)
+    say = Teller(lang)
+    shown = expect_view(view, GrandPrixView)
     legal = frozenset(moves)
-    track: list[Mapping[str, Any]] = list(view.get("track", []))
-    turn = view.get("turn")
+    track = shown.track
+    turn = shown.turn
     title = "Grand Prix"
     who = ""
-    if view.get("phase") != "over" and isinstance(turn, int):
-        who = (tr(lang, "your turn", "du bist dran") if turn == view.get("seat")
-               else tr(lang, f"{seat_name(turn, lang)} to move",
-                       f"{seat_name(turn, lang)} ist dran"))
+    if shown.phase != "over":
+        who = (say("board_your_turn") if turn == shown.seat
+               else say("board_to_move", name=say.seat(turn)))
     parts: list[str] = [title_bar(title, who)]
     # The grid: the laid cards and the open end where the next card goes.
-    cells = {(int(c["x"]), int(c["y"])) for c in track}
+    cells = {(c.x, c.y) for c in track}
     open_end = None
-    if track and not view.get("turnaround_laid"):
-        dx, dy = DELTA[str(track[-1]["to"])]
-        open_end = (int(track[-1]["x"]) + dx, int(track[-1]["y"]) + dy)
+    if track and not shown.turnaround_laid:
+        dx, dy = DELTA[track[-1].to]
+        open_end = (track[-1].x + dx, track[-1].y + dy)
     xs = [x for x, _ in cells] + ([open_end[0]] if open_end else []) or [0]
     ys = [y for _, y in cells] + ([open_end[1]] if open_end else []) or [0]
     x0, y0 = min(xs), min(ys)
@@ -222,27 +215,26 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
         return ox + (x - x0) * s, oy + (y - y0) * s
 
     for card in track:
-        px, py = at(int(card["x"]), int(card["y"]))
-        parts.append(card_tile(px, py, s, card, lang))
+        px, py = at(card.x, card.y)
+        parts.append(card_tile(px, py, s, card, say))
     if open_end is not None:
         px, py = at(*open_end)
         parts.append(rect(px + 3, py + 3, s - 6, s - 6, "none", stroke="#495057", rx=3,
                           stroke_dasharray="4 3", stroke_width=1.5))
-        pending = view.get("card_to_lay")
-        if pending:
+        if shown.card_to_lay is not UNSET:
             parts.append(text(px + s / 2, py + s / 2 + 4, "?", size=s * 0.4, fill="#495057",
                               weight="bold"))
     # The cars: up to two a card (more on the start card), slightly apart.
-    on: dict[int, list[Mapping[str, Any]]] = {}
-    for c in view.get("cars", []):
-        on.setdefault(int(c.get("card", 0)), []).append(c)
+    on: dict[int, list[Car]] = {}
+    for c in shown.cars:
+        on.setdefault(c.card, []).append(c)
     for index, standing in on.items():
         if index >= len(track):
             continue
-        px, py = at(int(track[index]["x"]), int(track[index]["y"]))
+        px, py = at(track[index].x, track[index].y)
         size = s * 0.3
         for k, c in enumerate(standing):
-            seat = int(c["seat"])
+            seat = c.seat
             row, col = divmod(k, 2)
             cx = px + s * (0.3 + 0.4 * col)
             cy = py + s * (0.3 + 0.4 * row)
@@ -250,50 +242,42 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
                              ink=SEAT_INK[seat % 6], size=size))
     y = oy + span_y * s + 10
     # The stack, the die and the choices.
-    parts.append(_stack(10, y, view, legal, lang))
-    parts.append(_die(100, y + 8, view, legal, lang))
-    stack = view.get("stack", {})
+    parts.append(_stack(10, y, shown, legal, say))
+    parts.append(_die(100, y + 8, shown, legal, say))
     sy = y + 10
-    for kind, count in stack.items():
-        parts.append(text(196, sy + 10, f"{_kind_word(str(kind), lang)}: {count}", size=10,
+    for kind, count in shown.stack.items():
+        parts.append(text(196, sy + 10, f"{_kind_word(kind, say)}: {count}", size=10,
                           anchor="start"))
         sy += 13
-    if not view.get("turnaround_laid"):
-        parts.append(text(196, sy + 10, tr(lang, "then the turnaround", "dann die Wende"),
+    if not shown.turnaround_laid:
+        parts.append(text(196, sy + 10, say("board_then_turnaround"),
                           size=10, anchor="start", fill="#555"))
     y += 116
     options: list[tuple[str, str]] = []
-    for move, en, de in (("left", "↰ curve left", "↰ Kurve links"),
-                         ("right", "curve right ↱", "Kurve rechts ↱"),
-                         ("again", "drive again", "nochmal fahren"),
-                         ("stay", "stay", "stehen bleiben")):
+    for move in ("left", "right", "again", "stay"):
         if move in legal:
-            options.append((move, tr(lang, en, de)))
+            options.append((move, say("board_" + move)))
     if options:
-        rolled = view.get("rolled")
-        if isinstance(rolled, int) and ("again" in legal or "stay" in legal):
-            parts.append(text(8, y + 12, tr(lang, f"Grandstand: drive {rolled} again?",
-                                            f"Tribüne: nochmal {rolled} fahren?"),
+        rolled = shown.rolled
+        if rolled is not UNSET and ("again" in legal or "stay" in legal):
+            parts.append(text(8, y + 12, say("board_grandstand", face=rolled),
                               size=12, anchor="start", weight="bold"))
             y += 18
         parts.append(_choice_buttons(8, y, options))
         y += TAP + 8
-    for c in view.get("cars", []):
-        seat = int(c["seat"])
+    for c in shown.cars:
+        seat = c.seat
         parts.append(car(20, y + 10, SEAT_COLOURS[seat % 6], str(seat + 1),
                          ink=SEAT_INK[seat % 6], size=14))
-        mine = tr(lang, " (you)", " (du)") if seat == view.get("seat") else ""
-        parts.append(text(38, y + 14, f"{seat_name(seat, lang)}{mine}: "
-                          f"{_car_line(c, view, lang)}", size=11, anchor="start",
+        mine = say("you") if seat == shown.seat else ""
+        parts.append(text(38, y + 14, f"{say.seat(seat)}{mine}: "
+                          f"{_car_line(c, shown, say)}", size=11, anchor="start",
                           fit=WIDTH - 46))
         y += 22
-    if view.get("phase") == "over":
-        winner = view.get("winner")
-        line = (tr(lang, f"{seat_name(int(winner), lang)} wins the Grand Prix!",
-                   f"{seat_name(int(winner), lang)} gewinnt den Grand Prix!")
-                if isinstance(winner, int)
-                else tr(lang, "The race ended without a winner.",
-                        "Das Rennen endete ohne Sieger."))
+    if shown.phase == "over":
+        winner = shown.winner
+        line = (say("winner", name=say.seat(winner)) if isinstance(winner, int)
+                else say("board_no_winner"))
         parts.append(rect(4, y + 4, WIDTH - 8, 34, "#212529", stroke=None, rx=5))
         parts.append(text(WIDTH / 2, y + 26, line, size=13, fill="#fff", weight="bold"))
         y += 42

@@ -1,6 +1,6 @@
 """The Grand Prix observation as a vector in [-1, 1], cars rotated so the observer's is first.
 
-Grand Prix hides nothing; the vector is still built from the observation dict alone.
+Grand Prix hides nothing; the vector is still built from the seat's view alone.
 
 Blocks: phase (one-hot), whether the observer is to move, who is to move (by place), turns
 played / turn limit, the stack's cards left by kind, cards left, turnaround laid, finish,
@@ -14,19 +14,12 @@ along its way: laid, kind (one-hot) and how many cars stand there.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from rennbahn.core.protocol import JSON, Game
-from rennbahn.games.grandprix.components import HEADING_NAMES, KIND_NAMES, STACK_KINDS
-from rennbahn.games.grandprix.rules import ACTION_NAMES, PHASES, GrandPrixGame
-from rennbahn.interop.encoders import (
-    FloatArray,
-    Layout,
-    as_dict,
-    as_int,
-    as_list,
-    scaled,
-)
+from rennbahn.core.encoding import FloatArray, Layout, scaled
+from rennbahn.core.protocol import Game
+from rennbahn.core.views import UNSET, View, expect_view
+from rennbahn.games.grandprix.components import HEADING_NAMES, KIND_NAMES, PHASES, STACK_KINDS
+from rennbahn.games.grandprix.rules import ACTION_NAMES, GrandPrixGame
+from rennbahn.games.grandprix.views import GrandPrixView
 
 #: A roll drives a car at most six cards, a grandstand's second roll as many again.
 LOOKAHEAD = 12
@@ -100,59 +93,60 @@ class GrandPrixEncoder:
             names += self.car.names(f"car{place}.")
         return names
 
-    def encode_into(self, observation: Mapping[str, JSON], out: FloatArray) -> None:
+    def encode_into(self, view: View, out: FloatArray) -> None:
         # Item writes to a Python list are several times faster than to numpy.
+        seen = expect_view(view, GrandPrixView)
+        me = seen.seat
+        if me is UNSET:
+            raise ValueError("a Grand Prix vector is one seat's view, not the public view")
         buf = [0.0] * self.size
         h = self.head
         n = self.players
-        me = as_int(observation["seat"])
-        buf[h["phase"] + PHASES.index(str(observation["phase"]))] = 1.0
-        turn = as_int(observation["turn"])
+        buf[h["phase"] + PHASES.index(seen.phase)] = 1.0
+        turn = seen.turn
         buf[h["my_turn"]] = float(turn == me)
         buf[h["to_move"] + (turn - me) % n] = 1.0
-        buf[h["turns"]] = scaled(observation["turns"], self.turn_limit)
-        stack = as_dict(observation["stack"])
+        buf[h["turns"]] = scaled(seen.turns, self.turn_limit)
+        stack = seen.stack
         for k in range(STACK_KINDS):
             buf[h["stack"] + k] = scaled(stack[KIND_NAMES[k]], max(1, self.stack_counts[k]))
-        buf[h["stack_left"]] = scaled(observation["stack_left"], self.max_cards)
-        buf[h["turnaround_laid"]] = float(bool(observation["turnaround_laid"]))
-        finish = observation["finish"]
+        buf[h["stack_left"]] = scaled(seen.stack_left, self.max_cards)
+        buf[h["turnaround_laid"]] = float(seen.turnaround_laid)
+        finish = seen.finish
         buf[h["finish"]] = scaled(finish, self.longest)
-        pending = observation.get("card_to_lay")
-        if pending is not None:
-            buf[h["card_to_lay"] + KIND_NAMES.index(str(pending))] = 1.0
-        for way in as_list(observation.get("ways", [])):
-            buf[h["ways"] + ACTION_NAMES.index(str(way))] = 1.0
-        buf[h["rolled"]] = scaled(observation.get("rolled"), 6)
-        last = observation.get("last_roll")
-        if isinstance(last, dict):
-            buf[h["last_roll"]] = scaled(last.get("face"), 6)
+        if seen.card_to_lay is not UNSET:
+            buf[h["card_to_lay"] + KIND_NAMES.index(seen.card_to_lay)] = 1.0
+        for way in seen.ways if seen.ways is not UNSET else []:
+            buf[h["ways"] + ACTION_NAMES.index(way)] = 1.0
+        buf[h["rolled"]] = scaled(seen.rolled if seen.rolled is not UNSET else None, 6)
+        last = seen.last_roll
+        if last is not None:
+            buf[h["last_roll"]] = scaled(last.face, 6)
 
-        track = as_list(observation["track"])
+        track = seen.track
         kinds: list[int] = []
         c = self.card
         scale = self.max_cards
-        for slot, raw in enumerate(track[: self.max_cards]):
-            info = as_dict(raw)
+        for slot, info in enumerate(track[: self.max_cards]):
             base = h.size + slot * c.size
-            kinds.append(KIND_NAMES.index(str(info["kind"])))
+            kinds.append(KIND_NAMES.index(info.kind))
             buf[base + c["laid"]] = 1.0
             buf[base + c["kind"] + kinds[-1]] = 1.0
-            buf[base + c["xy"]] = scaled(info["x"], scale, low=-1.0)
-            buf[base + c["xy"] + 1] = scaled(info["y"], scale, low=-1.0)
-            buf[base + c["turn"] + _turn(str(info["from"]), str(info["to"]))] = 1.0
+            buf[base + c["xy"]] = scaled(info.x, scale, low=-1.0)
+            buf[base + c["xy"] + 1] = scaled(info.y, scale, low=-1.0)
+            buf[base + c["turn"] + _turn(info.from_, info.to)] = 1.0
         if track:
-            end = as_dict(track[-1])
-            buf[h["end"]] = scaled(end["x"], scale, low=-1.0)
-            buf[h["end"] + 1] = scaled(end["y"], scale, low=-1.0)
-            buf[h["end_heading"] + HEADING_NAMES.index(str(end["to"]))] = 1.0
+            end = track[-1]
+            buf[h["end"]] = scaled(end.x, scale, low=-1.0)
+            buf[h["end"] + 1] = scaled(end.y, scale, low=-1.0)
+            buf[h["end_heading"] + HEADING_NAMES.index(end.to)] = 1.0
 
-        cars = [as_dict(raw) for raw in as_list(observation["cars"])]
-        progress = [as_int(car["progress"]) for car in cars]
+        cars = seen.cars
+        progress = [car.progress for car in cars]
         standing: dict[int, int] = {}
         for car in cars:
-            if not car["home"]:
-                spot = as_int(car["card"])
+            if not car.home:
+                spot = car.card
                 standing[spot] = standing.get(spot, 0) + 1
         mine = progress[me]
         r = self.car
@@ -163,15 +157,15 @@ class GrandPrixEncoder:
             base = self.cars_offset + place * r.size
             p = progress[seat]
             buf[base + r["progress"]] = scaled(p, self.longest)
-            if isinstance(finish, int):
+            if finish is not None:
                 buf[base + r["to_finish"]] = scaled(finish - p, self.longest)
             buf[base + r["lead"]] = scaled(p - mine, self.longest, low=-1.0)
-            buf[base + r["returning"]] = float(bool(car["returning"]))
-            buf[base + r["home"]] = float(bool(car["home"]))
-            buf[base + r["misses_turn"]] = float(bool(car["misses_turn"]))
+            buf[base + r["returning"]] = float(car.returning)
+            buf[base + r["home"]] = float(car.home)
+            buf[base + r["misses_turn"]] = float(car.misses_turn)
             for step in range(1, LOOKAHEAD + 1):
                 ahead = p + step
-                if isinstance(finish, int):
+                if finish is not None:
                     if ahead > finish:
                         break
                     index = ahead if 2 * ahead <= finish else finish - ahead
