@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 import pytest
 from rich.console import Console
@@ -15,8 +14,10 @@ import rennbahn
 from rennbahn.core.i18n import missing_keys
 from rennbahn.core.protocol import CHANCE
 from rennbahn.games.ausgebremst import narration, ui
-from rennbahn.games.ausgebremst.narration import CATALOGUE, narrate, standing
+from rennbahn.games.ausgebremst.narration import narrate, standing
 from rennbahn.games.ausgebremst.rules import CARD, AusgebremstState
+from rennbahn.games.ausgebremst.texts import CATALOGUE
+from rennbahn.games.ausgebremst.views import BoardView
 from tests.ausgebremst.conftest import load, notation, play
 
 NONE = "000000"
@@ -73,17 +74,17 @@ def test_place_column_is_the_race_standing_not_the_turn_order() -> None:
     cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-",
             2: f"3i:4:pm:F:-:{NONE}:111111:-"}
     state = load(notation(cars, head="1/1 234501 4 i0 - 2"))
-    view = state.observation(0)
-    assert [view["cars"][i]["car"] for i in standing(view)][:3] == ["N1", "P1", "P0"]
-    assert [view["cars"][i]["place"] for i in (2, 1, 0)] == [1, 6, 5]  # the start order
+    view = state.view(0)
+    assert [view.cars[i].car for i in standing(view)][:3] == ["N1", "P1", "P0"]
+    assert [view.cars[i].place for i in (2, 1, 0)] == [1, 6, 5]  # the start order
     rows = [re.split(r"\s{2,}", line)[:2]
             for line in _text(ui.render(view, state.get_game())).splitlines()
             if re.match(r"\d  ", line)]
     assert rows == [["1", "N1"], ["2", "Driver 2"], ["3", "Driver 1 (you)"], ["4", "N2"],
                     ["5", "N3"], ["6", "N4"]]
     play(state, "5>10o")  # Driver 1 moves 5 spaces: Driver 2 is still ahead
-    view = state.observation(0)
-    assert [view["cars"][i]["car"] for i in standing(view)][:3] == ["N1", "P1", "P0"]
+    view = state.view(0)
+    assert [view.cars[i].car for i in standing(view)][:3] == ["N1", "P1", "P0"]
 
 
 def test_lane_labels_do_not_look_like_a_free_space() -> None:
@@ -108,7 +109,7 @@ def test_legend_explains_every_symbol_of_the_drawing_in_both_languages() -> None
     assert ui.legend("de") != ui.legend("en")
     state = load(notation({0: "5i:1:m:R:235:333333:111111:-",
                            1: "20i:1:m:R:146:323232:101212:-"}))
-    text = _text(ui.render(state.observation(1), state.get_game(), lang="de"))
+    text = _text(ui.render(state.view(1), state.get_game(), lang="de"))
     assert ui.legend("de")[0] in text
     assert text.index(ui.legend("de")[0]) > text.index("P|")  # under the drawing
 
@@ -119,39 +120,40 @@ def test_what_happened_names_the_card_played_by_a_player_and_a_neutral_car() -> 
     cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-",
             2: "9o:1:m:R:-:333333:100000:-"}
     state = load(notation(cars, head="1/1 234501 4 i0 - -"), "ausgebremst(players=2)")
-    views = [state.observation(0), state.observation(1), state.public_observation()]
+    views = [state.view(0), state.view(1), state.public_view()]
     play(state, "2>7o")
-    after = [state.observation(0), state.observation(1), state.public_observation()]
+    after = [state.view(0), state.view(1), state.public_view()]
     for lang, line in (("en", "Driver 1 plays a 2: 5i → 7o."),
                        ("de", "Fahrer 1 spielt eine 2: 5i → 7o.")):
         for was, now in zip(views, after, strict=True):
-            assert narrate(was, now, lang=lang) == [line]
-    draw = state.observation(0)
+            assert narrate(state.get_game(), was, now, lang=lang) == [line]
+    draw = state.view(0)
     play(state, "card4")
-    assert narrate(draw, state.observation(0)) == ["You draw a 4 (hand 3 4 5)."]
-    assert narrate(after[1], state.observation(1)) == ["Driver 1 draws a card."]
+    assert narrate(state.get_game(), draw, state.view(0)) == ["You draw a 4 (hand 3 4 5)."]
+    assert narrate(state.get_game(), after[1], state.view(1)) == ["Driver 1 draws a card."]
 
 
 def test_a_neutral_car_turning_over_a_card_is_told_with_the_card() -> None:
     cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-",
             2: "9o:1:m:R:-:333333:100000:-"}
     state = load(notation(cars, head="1/1 234501 0 i0 - -"), "ausgebremst(players=2)")
-    before = state.public_observation()
+    before = state.public_view()
     assert state.current_player() == CHANCE
     play(state, "card3")
     there = state.track.names[state.pos[2]]  # I16: the least left to the finish
     assert there == "13i"
-    assert narrate(before, state.public_observation()) == [f"N1 turns over a 3: 9o → {there}."]
-    assert narrate(before, state.public_observation(), lang="de") == [
+    assert narrate(state.get_game(), before, state.public_view()) == [
+        f"N1 turns over a 3: 9o → {there}."]
+    assert narrate(state.get_game(), before, state.public_view(), lang="de") == [
         f"N1 deckt eine 3 auf: 9o → {there}."]
 
 
 def test_race_over_names_the_winner_and_the_points_per_car() -> None:
     """The end read "Race over. Points: [0, 0, 9]." with no winner named."""
     state = _last_card_of_the_championship()
-    before = state.observation(2)
+    before = state.view(2)
     play(state, "5>fin")
-    lines = narrate(before, state.observation(2))
+    lines = narrate(state.get_game(), before, state.view(2))
     assert lines[0] == "Driver 1 plays a 5: 30i → across the finish line."
     assert "Driver 1 crosses the finish line in place 2." in lines
     assert "Race 2 over (Plattfuss-Circuit)." in lines
@@ -161,7 +163,7 @@ def test_race_over_names_the_winner_and_the_points_per_car() -> None:
     assert "Standings after race 2 of 2: Driver 1 12, Driver 3 9, Driver 2 0." in lines
     assert lines[-1] == "Championship over: Driver 1 wins with 12 points."
     assert state.returns() == [12.0, 0.0, 9.0]  # the narration agrees with the true result
-    de = narrate(before, state.observation(2), lang="de")
+    de = narrate(state.get_game(), before, state.view(2), lang="de")
     assert de[-1] == "Meisterschaft vorbei: Fahrer 1 gewinnt mit 12 Punkten."
     assert not any("[" in line for line in lines)
 
@@ -171,11 +173,11 @@ def test_race_over_between_races_tells_the_last_card_the_result_and_the_next_rac
     last card is still named (the view's last act); a neutral winner is named, and the best
     driver with its points."""
     state = _last_card_of_race_one()
-    views = [state.observation(seat) for seat in range(3)] + [state.public_observation()]
+    views = [state.view(seat) for seat in range(3)] + [state.public_view()]
     play(state, "1>21o")
-    after = [state.observation(seat) for seat in range(3)] + [state.public_observation()]
+    after = [state.view(seat) for seat in range(3)] + [state.public_view()]
     for was, now in zip(views, after, strict=True):
-        lines = narrate(was, now)
+        lines = narrate(state.get_game(), was, now)
         assert lines == [
             "Driver 3 plays a 1: 20i → 21o.",
             "Driver 3 has no cards left and is taken off the track.",
@@ -196,11 +198,11 @@ def test_a_blocked_car_is_told_with_the_hand_it_shows() -> None:
             2: "7i:1:m:R:-:333333:100000:-", 3: "7o:1:m:R:-:333333:100000:-"}
     state = load(notation(cars, head="1/1 234501 5 i0 - -"), "ausgebremst(players=2)")
     assert _moves(state) == ["pass:146"]
-    views = [state.observation(0), state.observation(1), state.public_observation()]
+    views = [state.view(0), state.view(1), state.public_view()]
     play(state, "pass:146")
-    after = [state.observation(0), state.observation(1), state.public_observation()]
+    after = [state.view(0), state.view(1), state.public_view()]
     for was, now in zip(views, after, strict=True):
-        assert narrate(was, now)[0] == (
+        assert narrate(state.get_game(), was, now)[0] == (
             "Driver 2 is blocked: no card can be played; shows 1 4 6 and passes (6i).")
 
 
@@ -214,7 +216,7 @@ def test_seats_are_named_driver_n_or_by_their_names_never_p0() -> None:
     cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-"}
     state = load(notation(cars))
     game = state.get_game()
-    view = state.observation(0)
+    view = state.view(0)
     text = _text(ui.render(view, game))
     assert "Driver 1" in text and "Driver 2" in text and "P0" not in text and "P1" not in text
     named = _text(ui.render(view, game, names=["Anna", "Ben"]))
@@ -222,14 +224,14 @@ def test_seats_are_named_driver_n_or_by_their_names_never_p0() -> None:
     german = _text(ui.render(view, game, lang="de"))
     assert "Fahrer 1" in german and "Deine Hand: 2 3 5" in german and "Rennprotokoll" in german
     play(state, "2>7o")
-    assert narrate(view, state.observation(0), names=["Anna", "Ben"]) == [
+    assert narrate(state.get_game(), view, state.view(0), names=["Anna", "Ben"]) == [
         "Anna plays a 2: 5i → 7o."]
 
 
 def test_render_shows_the_result_with_the_winner_once_the_race_is_over() -> None:
     state = _last_card_of_the_championship()
     play(state, "5>fin")
-    text = _text(ui.render(state.public_observation(), state.get_game()))
+    text = _text(ui.render(state.public_view(), state.get_game()))
     assert "N2 wins the race; the best driver is Driver 1, in place 2 (6 points)." in text
     assert "Driver 3 wins the race." in text
     assert "Championship over: Driver 1 wins with 12 points." in text
@@ -268,13 +270,13 @@ def test_every_step_is_told_to_every_seat_and_the_spectator_and_nothing_more(
     assert isinstance(state, AusgebremstState)
     seats = range(game.num_players())
 
-    def views() -> list[dict[str, Any]]:
-        return [state.observation(s) for s in seats] + [state.public_observation()]
+    def views() -> list[BoardView]:
+        return [state.view(s) for s in seats] + [state.public_view()]
 
     before = views()
     for view in before:
         for lang in ("en", "de"):
-            assert narrate(None, view, lang=lang)
+            assert narrate(state.get_game(), None, view, lang=lang)
     steps = 0
     while not state.is_terminal():
         owner = _owner(state)
@@ -288,14 +290,15 @@ def test_every_step_is_told_to_every_seat_and_the_spectator_and_nothing_more(
         state.apply_action(action)
         steps += 1
         after = views()
-        public = {lang: narrate(before[-1], after[-1], lang=lang) for lang in ("en", "de")}
-        names = [car["car"] for car in after[-1]["cars"]]
+        public = {lang: narrate(state.get_game(), before[-1], after[-1], lang=lang)
+                  for lang in ("en", "de")}
+        names = [car.car for car in after[-1].cars]
         for line in public["en"]:  # a neutral car passed over is truly blocked (I16)
             if line.endswith(" is blocked and turns over no card."):
                 assert state._blockaded(names.index(line.split()[0])), line
         for seat, (was, now) in enumerate(zip(before, after, strict=True)):
             for lang in ("en", "de"):
-                lines = narrate(was, now, lang=lang)
+                lines = narrate(state.get_game(), was, now, lang=lang)
                 assert all(isinstance(line, str) and line for line in lines)
                 if was != now:
                     assert lines, (game_string, steps, seat, state.to_text())
@@ -304,19 +307,19 @@ def test_every_step_is_told_to_every_seat_and_the_spectator_and_nothing_more(
             if seat == owner and drawing:
                 value = action - CARD + 1
                 assert any(line.startswith(f"You draw a {value} ") for line in
-                           narrate(was, now)), (steps, seat)
+                           narrate(state.get_game(), was, now)), (steps, seat)
         before = after
     assert steps > 100 * len(state.g.races)
     assert "wins" in public["en"][-1] and "gewinnt" in public["de"][-1]
 
 
 def test_narration_module_is_what_the_terminal_calls() -> None:
-    cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-"}
-    state = load(notation(cars))
-    before = state.observation(1)
-    play(state, "2>7o")
-    after = state.observation(1)
-    assert ui.narrate(before, after, lang="de") == narration.narrate(before, after, lang="de")
+    """The game's entry names one narration (narration.narrate) and one terminal drawing."""
+    from rennbahn.games.ausgebremst import ENTRY
+
+    assert ENTRY.narration is not None and ENTRY.terminal is not None
+    assert ENTRY.narration() is narration.narrate
+    assert ENTRY.terminal().render is ui.render
 
 
 def test_advanced_pit_cards_and_gear_stacks_are_told_as_far_as_each_seat_sees_them() -> None:
@@ -333,21 +336,21 @@ def test_advanced_pit_cards_and_gear_stacks_are_told_as_far_as_each_seat_sees_th
     state = rennbahn.load_game("ausgebremst(players=2,mode=advanced)").state_from_text(text)
     assert isinstance(state, AusgebremstState)
 
-    def views() -> list[dict[str, Any]]:
-        return [state.observation(0), state.observation(1), state.public_observation()]
+    def views() -> list[BoardView]:
+        return [state.view(0), state.view(1), state.public_view()]
 
     before = views()
     play(state, "take4")
     after = views()
     assert state.hand[1] == (4, 5)  # the true state
-    assert narrate(before[1], after[1]) == [
+    assert narrate(state.get_game(), before[1], after[1]) == [
         "You keep the pit card 4 (hand 4 5); the other goes on a gear stack."]
     for seat in (0, 2):
-        assert narrate(before[seat], after[seat]) == [
+        assert narrate(state.get_game(), before[seat], after[seat]) == [
             "Driver 2 keeps one of the pit cards 2 & 4, unseen."]
     play(state, "put3")
     assert state.tops[1][2] == (2,)
-    told = [narrate(was, now) for was, now in zip(after, views(), strict=True)]
+    told = [narrate(state.get_game(), was, now) for was, now in zip(after, views(), strict=True)]
     assert told[1][0] == "You put the pit card 2 on gear stack 3."
     assert told[0][0] == told[2][0] == "Driver 2 puts the other pit card on gear stack 3."
     assert not any("2 on" in line for line in told[0] + told[2])
@@ -360,9 +363,10 @@ def test_advanced_pit_cards_and_gear_stacks_are_told_as_far_as_each_seat_sees_th
     play(state, "stack3")
     after = views()
     hand = " ".join(map(str, state.hand[1]))
-    assert narrate(before[1], after[1]) == [
+    assert narrate(state.get_game(), before[1], after[1]) == [
         f"You draw from gear stack 3 the 2 you laid on it (hand {hand})."]
-    assert narrate(before[0], after[0]) == narrate(before[2], after[2]) == [
+    game = state.get_game()
+    assert narrate(game, before[0], after[0]) == narrate(game, before[2], after[2]) == [
         "Driver 2 draws from gear stack 3 the pit card laid on it."]
 
 
@@ -373,7 +377,7 @@ def test_the_terminal_drawing_fits_80_columns_without_cutting_a_cell() -> None:
     play(state, "5>fin")
     for lang in ("en", "de"):
         console = Console(width=80, record=True)
-        console.print(ui.render(state.observation(0), state.get_game(), lang=lang,
+        console.print(ui.render(state.view(0), state.get_game(), lang=lang,
                                 names=["Annabelle", "Bartholomew", "Cosima"]))
         text = console.export_text()
         assert "…" not in text
@@ -422,10 +426,10 @@ def test_a_pass_that_ends_the_last_race_still_shows_the_hand() -> None:
     cars = {0: f"5i:4:pm:F:-:{NONE}:{NONE}:-", 1: "6i:1:m:R:146:323232:101212:-",
             2: "7i:1:m:R:-:333333:100000:-", 3: "7o:1:m:R:-:333333:100000:-"}
     state = load(notation(cars, head="1/1 234501 5 i2 - 0"), "ausgebremst(players=2)")
-    before = state.public_observation()
+    before = state.public_view()
     play(state, "pass:146")
     assert state.is_terminal()
-    lines = narrate(before, state.public_observation())
+    lines = narrate(state.get_game(), before, state.public_view())
     assert lines[0] == "Driver 2 is blocked: no card can be played; shows 1 4 6 and passes (6i)."
     assert lines[1:3] == ["Race 1 over (Bleifuss-Drom).", "Finish: 1. Driver 1."]
     assert lines[-1] == "Driver 1 wins the game with 9 points."

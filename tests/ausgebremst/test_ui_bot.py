@@ -13,6 +13,7 @@ from rennbahn.bots import RandomBot
 from rennbahn.core.driver import SeatView
 from rennbahn.games.ausgebremst import ui
 from rennbahn.games.ausgebremst.bots import HeuristicBot
+from rennbahn.games.ausgebremst.narration import narrate
 from tests.ausgebremst.conftest import NONE, car, load, notation, play
 
 
@@ -26,12 +27,12 @@ def test_render_shows_own_hand_not_others_and_narrates() -> None:
     cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-"}
     state = load(notation(cars))
     game = state.get_game()
-    before = state.observation(0)
+    before = state.view(0)
     text = _text(ui.render(before, game))
     assert "Your hand: 2 3 5" in text and "Driver 1" in text and "[A]" in text
     assert "1 4 6" not in text
     play(state, "2>7o")
-    assert ui.narrate(before, state.observation(0)) == ["Driver 1 plays a 2: 5i → 7o."]
+    assert narrate(state.get_game(), before, state.view(0)) == ["Driver 1 plays a 2: 5i → 7o."]
 
 
 def test_heuristic_bot_outscores_random_bots() -> None:
@@ -51,11 +52,11 @@ def test_narrates_a_card_spent_without_moving_and_the_bot_discards() -> None:
     game_string = "ausgebremst(players=2,races=2,pit_overshoot=discard)"
     cars = {0: "0o:3:m:R:455:333323:000000:-", 1: "10i:1:m:R:123:333333:000000:-"}
     state = load(notation(cars), game_string)
-    before = state.observation(1)
+    before = state.view(1)
     action = HeuristicBot(state.get_game()).step(SeatView(state, 0), random.Random(0))
     assert state.action_to_string(0, action) == "discard4"
     state.apply_action(action)
-    assert ui.narrate(before, state.observation(1)) == [
+    assert narrate(state.get_game(), before, state.view(1)) == [
         "Driver 1 spends a 4 without moving: every card would carry it past the pit alley it "
         "must stop in (0o)."]
 

@@ -13,12 +13,11 @@ the bookkeeper's table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from rennbahn.core.i18n import seat_name
 from rennbahn.core.protocol import Game
+from rennbahn.core.views import View, expect_view
 from rennbahn.games._board import (
     SEAT_COLOURS,
     SEAT_INK,
@@ -36,9 +35,9 @@ from rennbahn.games._board import (
     table,
     text,
     title_bar,
-    tr,
 )
 from rennbahn.games.ausgebremst.rules import AusgebremstGame
+from rennbahn.games.ausgebremst.texts import Teller
 from rennbahn.games.ausgebremst.tracks import (
     INNER,
     KIND_BOTTLENECK,
@@ -46,6 +45,7 @@ from rennbahn.games.ausgebremst.tracks import (
     OUTER,
     Track,
 )
+from rennbahn.games.ausgebremst.views import AusgebremstView, BoardView, Car
 
 LANE = 52.0  # width of a lane
 ROW = 52.0  # height of one column of the track
@@ -58,15 +58,6 @@ GRASS = "#74b816"
 TARGET = "#1c7ed6"
 CARD = "#fff"
 
-#: What a car waits for between turns (the view's ``waiting`` step), in both languages.
-STEP_WORDS = {
-    "draw": ("draws a card", "zieht eine Karte"),
-    "deck": ("chooses a deck", "wählt ein Kartenset"),
-    "gears": ("arranges the gear stacks", "ordnet die Gangstapel"),
-    "stack": ("picks a gear stack", "wählt einen Gangstapel"),
-    "take": ("takes a pit stop card", "nimmt eine Boxenstopp-Karte"),
-    "put": ("puts the other on a stack", "legt die andere auf einen Stapel"),
-}
 #: Where the track's first row lies: room above it for a tap on the finish line.
 TRACK_TOP = 112.0
 
@@ -200,7 +191,7 @@ def _targets(moves: Sequence[str]) -> dict[str, list[str]]:
 
 
 def _target_buttons(x: float, y: float, w: float, h: float, moves: Sequence[str],
-                    lang: str) -> str:
+                    say: Teller) -> str:
     """A destination split into one tappable part per card that reaches it."""
     parts = []
     if h >= w:
@@ -211,9 +202,8 @@ def _target_buttons(x: float, y: float, w: float, h: float, moves: Sequence[str]
         value = move.partition(">")[0]
         bx, by = (x, y + k * step) if across else (x + k * step, y)
         bw, bh = (w, step) if across else (step, h)
-        label = tr(lang, f"play {value} to {move.partition('>')[2]}",
-                   f"{value} spielen nach {move.partition('>')[2]}")
-        finish = [text(bx + bw / 2, by + bh / 2 + 5, tr(lang, "finish", "Ziel"), size=12,
+        label = say("b_play_to", value=value, space=move.partition(">")[2])
+        finish = [text(bx + bw / 2, by + bh / 2 + 5, say("b_finish"), size=12,
                        fill=TARGET, weight="bold")] if move.endswith(">fin") else []
         parts.append(button(move, [
             rect(bx + 1, by + 1, bw - 2, bh - 2, "#d0ebff", stroke=TARGET, rx=4,
@@ -224,24 +214,22 @@ def _target_buttons(x: float, y: float, w: float, h: float, moves: Sequence[str]
     return "".join(parts)
 
 
-def _car_name(view: Mapping[str, Any], name: str, lang: str) -> str:
+def _car_name(view: BoardView, name: str, say: Teller) -> str:
     """A car as people see it: its driver (numbered from 1) or "neutral N"."""
-    for c in view.get("cars", []):
-        if c.get("car") == name:
-            seat = c.get("seat")
-            if isinstance(seat, int):
-                return seat_name(seat, lang)
-            return tr(lang, f"neutral {name[1:]}", f"neutral {name[1:]}")
+    for c in view.cars:
+        if c.car == name:
+            if c.seat is not None:
+                return say.seat(c.seat)
+            return say("b_neutral", number=name[1:])
     return name
 
 
-def _car_label(c: Mapping[str, Any]) -> str:
+def _car_label(c: Car) -> str:
     """A driver's car shows the seat's number (from 1), a neutral car its name (N1...)."""
-    seat = c.get("seat")
-    return str(seat + 1) if isinstance(seat, int) else str(c.get("car", "N"))
+    return str(c.seat + 1) if c.seat is not None else c.car
 
 
-def draw_track(track: Track, view: Mapping[str, Any], moves: Sequence[str], lang: str,
+def draw_track(track: Track, view: BoardView, moves: Sequence[str], say: Teller,
                top: float) -> tuple[list[str], float]:
     """The track with its spaces, the cars and the legal destinations; returns the bottom."""
     layout = Layout.of(track, top)
@@ -288,19 +276,19 @@ def draw_track(track: Track, view: Mapping[str, Any], moves: Sequence[str], lang
     x_out, _ = layout.cell(0, OUTER)
     line_x = min(x_in, x_out)
     parts.append(checkered(line_x, fy - 8, 2 * LANE, 8, 4))
-    parts.append(text(line_x + LANE, fy - 12, tr(lang, "finish", "Ziel"), size=10,
+    parts.append(text(line_x + LANE, fy - 12, say("b_finish"), size=10,
                       fill="#fff", weight="bold"))
     targets = _targets(moves)
     for space in range(track.size):
         name = track.names[space]
         if name in targets:
             x, y, w, h = boxes[space][0]
-            parts.append(_target_buttons(x, y, w, h, targets[name], lang))
-    for index, c in enumerate(view.get("cars", [])):
-        if not c.get("on_board"):
+            parts.append(_target_buttons(x, y, w, h, targets[name], say))
+    for index, c in enumerate(view.cars):
+        if not c.on_board:
             continue
         try:
-            space = track.index(str(c["space"]))
+            space = track.index(c.space)
         except (ValueError, KeyError, IndexError):
             continue
         x, y, w, h = boxes[space][0]
@@ -308,19 +296,18 @@ def draw_track(track: Track, view: Mapping[str, Any], moves: Sequence[str], lang
                          ink=SEAT_INK[index % 6], size=20))
     if "fin" in targets:
         parts.append(_target_buttons(line_x, fy - 10 - TAP, 2 * LANE, TAP, targets["fin"],
-                                     lang))
+                                     say))
     return parts, top + height + 30
 
 
-def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
+def _hand(view: BoardView, legal: frozenset[str], say: Teller,
           y: float) -> tuple[list[str], float]:
-    me = view.get("me")
-    if not isinstance(me, Mapping):
+    if not isinstance(view, AusgebremstView):
         return [], y
-    parts = [text(8, y + 14, tr(lang, "Your race cards", "Deine Rennkarten"), size=12,
-                  anchor="start", weight="bold")]
+    me = view.me
+    parts = [text(8, y + 14, say("b_race_cards"), size=12, anchor="start", weight="bold")]
     y += 20
-    hand = [int(v) for v in me.get("hand", [])]
+    hand = list(me.hand)
     w, h = 56.0, 76.0
     for k, value in enumerate(hand):
         x = 8 + k * (w + 8)
@@ -330,8 +317,7 @@ def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
                 text(x + 8, y + 14, str(value), size=10, anchor="start", fill="#c92a2a")]
         move = next((m for m in (f"discard{value}",) if m in legal), None)
         if move is not None:
-            parts.append(button(move, body, label=tr(lang, f"discard {value}",
-                                                    f"{value} abwerfen")))
+            parts.append(button(move, body, label=say("b_discard", value=value)))
         else:
             parts.append(group(body))
     pass_move = next((m for m in legal if m.startswith("pass:")), None)
@@ -340,50 +326,45 @@ def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
         parts.append(button(pass_move, [
             rect(x, y + (h - TAP) / 2, WIDTH - x - 8, TAP, "#fff3bf", stroke="#e67700", rx=6,
                  stroke_width=2),
-            text(x + (WIDTH - x - 8) / 2, y + h / 2 + 5,
-                 tr(lang, "Pass (show hand)", "Aussetzen (zeigen)"), size=12, weight="bold",
-                 fit=WIDTH - x - 16)], label=tr(lang, "pass, showing the hand",
-                                                 "aussetzen, Karten zeigen")))
+            text(x + (WIDTH - x - 8) / 2, y + h / 2 + 5, say("b_pass"), size=12,
+                 weight="bold", fit=WIDTH - x - 16)], label=say("b_pass_label")))
     elif not hand:
-        parts.append(text(8, y + 20, tr(lang, "no cards in hand", "keine Karten auf der Hand"),
-                          size=11, anchor="start", fill="#555"))
+        parts.append(text(8, y + 20, say("b_no_cards"), size=11, anchor="start", fill="#555"))
     y += h + 8
-    deck = me.get("deck")
+    deck = me.deck
     if deck and any(deck):
         counts = ", ".join(f"{n} x {v + 1}" for v, n in enumerate(deck) if n)
-        parts.append(text(8, y + 12, tr(lang, f"In your deck: {counts}",
-                                         f"Im Stapel: {counts}"),
-                          size=11, anchor="start", fit=WIDTH - 16))
+        parts.append(text(8, y + 12, say("b_deck", counts=counts), size=11, anchor="start",
+                          fit=WIDTH - 16))
         y += 18
-    stacks = me.get("stacks")
+    stacks = me.stacks
     if isinstance(stacks, list) and stacks:
-        tops = me.get("stack_tops") or [[] for _ in stacks]
-        gears = me.get("gears")
-        parts.append(text(8, y + 14, tr(lang, "Gear stacks", "Gangstapel")
-                          + (f" ({tr(lang, 'gears', 'Gänge')} {gears})" if gears else ""),
+        tops = me.stack_tops or [[] for _ in stacks]
+        gears = me.gears
+        parts.append(text(8, y + 14, say("b_gear_stacks")
+                          + (f" ({say('b_gears')} {gears})" if gears else ""),
                           size=12, anchor="start", weight="bold"))
         y += 20
         sw = (WIDTH - 16 - 3 * 8) / 4
         for k, stack in enumerate(stacks):
             x = 8 + k * (sw + 8)
-            count = sum(int(n) for n in stack)
+            count = sum(stack)
             known = tops[k] if k < len(tops) else []
             body = [rect(x, y, sw, 58, "#364fc7" if count else "none", stroke="#212529",
                          rx=5),
-                    text(x + sw / 2, y + 22, f"{tr(lang, 'stack', 'Stapel')} {k + 1}",
+                    text(x + sw / 2, y + 22, f"{say('b_stack')} {k + 1}",
                          size=11, fill="#fff" if count else "#555", weight="bold"),
-                    text(x + sw / 2, y + 40, tr(lang, f"{count} cards", f"{count} Karten"),
+                    text(x + sw / 2, y + 40, say("b_stack_cards", count=count),
                          size=10, fill="#fff" if count else "#555")]
             if known:
-                body.append(text(x + sw / 2, y + 53, tr(lang, "top ", "oben ")
+                body.append(text(x + sw / 2, y + 53, say("b_top")
                                  + " ".join(str(v) for v in known), size=9, fill="#ffe066"))
             move = next((m for m in (f"stack{k + 1}", f"put{k + 1}") if m in legal), None)
             if move is not None:
                 body.append(rect(x - 2, y - 2, sw + 4, 62, "none", stroke="#f59f00", rx=6,
                                  stroke_width=3))
-                what = (tr(lang, f"draw from stack {k + 1}", f"von Stapel {k + 1} ziehen")
-                        if move.startswith("stack")
-                        else tr(lang, f"put it on stack {k + 1}", f"auf Stapel {k + 1} legen"))
+                what = say("b_draw_from" if move.startswith("stack") else "b_put_on",
+                           stack=k + 1)
                 parts.append(button(move, body, label=what))
             else:
                 parts.append(group(body))
@@ -392,20 +373,19 @@ def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
     return [private(parts, f"hand: {hand_label}")], y
 
 
-def _pit_cards(view: Mapping[str, Any], legal: frozenset[str], lang: str,
+def _pit_cards(view: BoardView, legal: frozenset[str], say: Teller,
                y: float) -> tuple[list[str], float]:
     """The pit stop cards lying beside the pit lane, per car; the viewer's own to tap when
     it stops in the pits and takes one."""
-    cars = [c for c in view.get("cars", []) if c.get("pit_cards")]
+    cars = [c for c in view.cars if c.pit_cards]
     if not cars:
         return [], y
-    parts = [text(8, y + 14, tr(lang, "Pit stop cards", "Boxenstopp-Karten"), size=12,
-                  anchor="start", weight="bold")]
+    parts = [text(8, y + 14, say("b_pit_cards"), size=12, anchor="start", weight="bold")]
     y += 20
     others = []
     for c in cars:
-        values = [int(v) for v in c["pit_cards"]]
-        if c.get("seat") == view.get("seat") and any(f"take{v}" in legal for v in values):
+        values = list(c.pit_cards)
+        if _same_seat(c, view) and any(f"take{v}" in legal for v in values):
             for k, value in enumerate(values):
                 x = 8 + k * 64
                 body = [rect(x, y, 56, 76, CARD, stroke="#212529", rx=6, stroke_width=1.5),
@@ -415,13 +395,12 @@ def _pit_cards(view: Mapping[str, Any], legal: frozenset[str], lang: str,
                 if move in legal:
                     body.append(rect(x - 2, y - 2, 60, 80, "none", stroke="#f59f00", rx=7,
                                      stroke_width=3))
-                    parts.append(button(move, body, label=tr(lang, f"take the {value}",
-                                                            f"die {value} nehmen")))
+                    parts.append(button(move, body, label=say("b_take", value=value)))
                 else:
                     parts.append(group(body))
             y += 84
         else:
-            others.append(f"{_car_name(view, str(c.get('car')), lang)}: "
+            others.append(f"{_car_name(view, c.car, say)}: "
                           + " ".join(str(v) for v in values))
     if others:
         parts.append(text(8, y + 12, " · ".join(others), size=11, anchor="start",
@@ -430,58 +409,60 @@ def _pit_cards(view: Mapping[str, Any], legal: frozenset[str], lang: str,
     return parts, y + 4
 
 
-def _standings(view: Mapping[str, Any], lang: str, y: float) -> tuple[list[str], float]:
-    cars: list[Mapping[str, Any]] = list(view.get("cars", []))
+def _same_seat(c: Car, view: BoardView) -> bool:
+    """The car has the viewer's seat; a spectator has no seat, like a neutral car."""
+    seat = view.seat if isinstance(view.seat, int) else None
+    return c.seat == seat
+
+
+def _standings(view: BoardView, say: Teller, y: float) -> tuple[list[str], float]:
+    cars = list(view.cars)
     if not cars:
         return [], y
 
     def order(k: int) -> tuple[int, int, int]:
         c = cars[k]
-        fin = c.get("finish_place")
-        out = c.get("status") == "out"
-        return (0 if fin else 2 if out else 1, int(fin or 0), int(c.get("to_finish", 0)))
+        fin = c.finish_place
+        out = c.status == "out"
+        return (0 if fin else 2 if out else 1, int(fin or 0), c.to_finish)
 
-    header = ["", tr(lang, "car", "Auto"), tr(lang, "lap", "Runde"), tr(lang, "pit", "Box"),
-              tr(lang, "cards", "Karten"), tr(lang, "pts", "Pkt."), tr(lang, "to go", "Rest")]
+    header = ["", say("b_car"), say("b_lap"), say("b_pit"), say("b_cards"), say("b_pts"),
+              say("b_to_go")]
     rows = [header]
     shade = {}
     for rank, k in enumerate(sorted(range(len(cars)), key=order)):
         c = cars[k]
-        status = c.get("status")
-        place = (str(c["finish_place"]) + "." if c.get("finish_place")
+        status = c.status
+        place = (str(c.finish_place) + "." if c.finish_place
                  else "out" if status == "out" else str(rank + 1) + ".")
         if status == "out":
-            place = tr(lang, "out", "raus")
-        seat = c.get("seat")
-        name = _car_name(view, str(c.get("car")), lang)
-        rows.append([place, name, str(c.get("lap", "")), "✓" if c.get("pit_stop") else "-",
-                     str(c.get("cards", "")), str(c.get("points_left", "")),
-                     str(c.get("to_finish", ""))])
-        if seat == view.get("seat"):
+            place = say("b_out")
+        name = _car_name(view, c.car, say)
+        rows.append([place, name, str(c.lap), "✓" if c.pit_stop else "-",
+                     str(c.cards), str(c.points_left), str(c.to_finish)])
+        if _same_seat(c, view):
             shade[len(rows) - 1] = "#fff9db"
-    parts = [text(8, y + 14, tr(lang, "Standings", "Stand im Rennen"), size=12,
-                  anchor="start", weight="bold")]
+    parts = [text(8, y + 14, say("b_standings"), size=12, anchor="start", weight="bold")]
     widths = [34.0, 100.0, 44.0, 36.0, 50.0, 44.0, 36.0]
     drawn, y = table(8, y + 20, widths, rows, shade=shade)
     parts.append(drawn)
     return parts, y + 8
 
 
-def _bookkeeper(view: Mapping[str, Any], lang: str, y: float) -> tuple[list[str], float]:
-    races: list[Mapping[str, Any]] = list(view.get("table", []))
+def _bookkeeper(view: BoardView, say: Teller, y: float) -> tuple[list[str], float]:
+    races = list(view.table)
     if not races:
         return [], y
-    names = list(view.get("races", []))
-    totals = list(view.get("totals", []))
+    names = list(view.races)
+    totals = list(view.totals)
     seats = len(totals)
-    parts = [text(8, y + 14, tr(lang, "Bookkeeper's table", "Punktetabelle"), size=12,
-                  anchor="start", weight="bold")]
-    header = [tr(lang, "race", "Rennen")] + [str(s + 1) for s in range(seats)]
+    parts = [text(8, y + 14, say("b_bookkeeper"), size=12, anchor="start", weight="bold")]
+    header = [say("b_race")] + [str(s + 1) for s in range(seats)]
     rows = [header]
     for k, race in enumerate(races):
         title = names[k] if k < len(names) else str(k + 1)
-        rows.append([f"{k + 1}. {title}"] + [str(p) for p in race.get("points", [])])
-    rows.append([tr(lang, "total", "Summe")] + [f"{t:g}" for t in totals])
+        rows.append([f"{k + 1}. {title}"] + [str(p) for p in race.points])
+    rows.append([say("b_total")] + [f"{t:g}" for t in totals])
     first = 150.0
     widths = [first] + [(WIDTH - 16 - first) / max(1, seats)] * seats
     drawn, y = table(8, y + 20, widths, rows, bold_rows=(0, len(rows) - 1))
@@ -489,42 +470,40 @@ def _bookkeeper(view: Mapping[str, Any], lang: str, y: float) -> tuple[list[str]
     return parts, y + 8
 
 
-def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
+def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
               lang: str = "en") -> str:
     """The Ausgebremst race as ``view`` shows it; ``moves`` are the viewer's legal moves."""
     check_lang(lang)
     game = expect_game(game, AusgebremstGame)
+    board = expect_view(view, BoardView)
+    say = Teller(lang)
     legal = frozenset(moves)
-    race = int(view.get("race", 1))
+    race = board.race
     track = game.tracks[min(max(race, 1), len(game.tracks)) - 1]
-    title = (f"Ausgebremst — {tr(lang, 'race', 'Rennen')} {race}/"
-             f"{len(view.get('races', [])) or 1}: {track.name}")
+    title = f"Ausgebremst — {say('b_race')} {race}/{len(board.races) or 1}: {track.name}"
     parts: list[str] = [title_bar(title)]
-    turn = view.get("turn")
+    turn = board.turn
     status = []
-    if view.get("finish") and len(view.get("finish", [])) == len(view.get("cars", [])):
-        status.append(tr(lang, "The race is over.", "Das Rennen ist vorbei."))
+    if board.finish and len(board.finish) == len(board.cars):
+        status.append(say("b_over"))
     elif turn:
-        status.append(tr(lang, "Turn: ", "Am Zug: ") + _car_name(view, str(turn), lang))
-    waiting = view.get("waiting")
-    if isinstance(waiting, Mapping):
-        who = _car_name(view, str(waiting.get("car")), lang)
-        step = str(waiting.get("step"))
-        en, de = STEP_WORDS.get(step, (step, step))
-        status.append(f"{who} {tr(lang, en, de)}")
-    direction = tr(lang, "clockwise", "im Uhrzeigersinn") if track.direction == "clockwise" \
-        else tr(lang, "anti-clockwise", "gegen den Uhrzeigersinn")
-    status.append(direction)
+        status.append(say("b_turn") + _car_name(board, turn, say))
+    waiting = board.waiting
+    if waiting is not None:
+        who = _car_name(board, waiting.car, say)
+        step = waiting.step
+        status.append(f"{who} {say('step_' + step)}")
+    status.append(say("dir_" + track.direction))
     parts.append(text(8, 44, " · ".join(status), size=11, anchor="start", fit=WIDTH - 16))
-    drawn, y = draw_track(track, view, list(moves), lang, TRACK_TOP)
+    drawn, y = draw_track(track, board, list(moves), say, TRACK_TOP)
     parts += drawn
-    hand, y = _hand(view, legal, lang, y)
+    hand, y = _hand(board, legal, say, y)
     parts += hand
-    pit, y = _pit_cards(view, legal, lang, y)
+    pit, y = _pit_cards(board, legal, say, y)
     parts += pit
-    standings, y = _standings(view, lang, y)
+    standings, y = _standings(board, say, y)
     parts += standings
-    book, y = _bookkeeper(view, lang, y)
+    book, y = _bookkeeper(board, say, y)
     parts += book
     return document(y + 4, title, parts, lang=lang, game="ausgebremst",
                     background="#f4f1ea")

@@ -22,14 +22,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from rennbahn.core.driver import SeatView, win_shares
 from rennbahn.core.errors import ParameterError
 from rennbahn.core.params import Param
 from rennbahn.core.protocol import Game, State
+from rennbahn.core.views import expect_view
 from rennbahn.games.ausgebremst.components import DECK_CHOICES
-from rennbahn.games.ausgebremst.rules import (
+from rennbahn.games.ausgebremst.constants import (
     DECK,
     DISCARD,
     GEARS,
@@ -41,9 +41,8 @@ from rennbahn.games.ausgebremst.rules import (
     RACING,
     STACKS,
     TAKE,
-    AusgebremstGame,
-    AusgebremstState,
 )
+from rennbahn.games.ausgebremst.rules import AusgebremstGame, AusgebremstState
 from rennbahn.games.ausgebremst.tracks import (
     FINISH_SLOT,
     LAPS,
@@ -53,6 +52,7 @@ from rennbahn.games.ausgebremst.tracks import (
     backward_distances,
     ideal_distance,
 )
+from rennbahn.games.ausgebremst.views import AusgebremstView, Own
 
 #: The rulebook's example: 1s and 2s in gear 1, 3s in 2, 4s in 3, 5s and 6s in 4.
 EXAMPLE_GEARS = {1: 0, 2: 0, 3: 1, 4: 2, 5: 3, 6: 3}
@@ -154,7 +154,7 @@ class HeuristicBot:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
+        obs = expect_view(view.view(), AusgebremstView)
         first = legal[0]
         if DECK <= first < DECK + 3:
             return DECK + self.deck
@@ -173,7 +173,7 @@ class HeuristicBot:
         plays = [a for a in legal if PLAY <= a < PASS]
         if not plays:
             return legal[0]
-        plan = self._plan(obs) if obs["mode"] == "advanced" else None
+        plan = self._plan(obs) if obs.mode == "advanced" else None
         scored = [(self._score(obs, a, plan), -a) for a in plays]
         return -max(scored)[1]
 
@@ -255,16 +255,16 @@ class HeuristicBot:
             way = self._ways[race] = pit_way(self.game.tracks[race - 1])
         return way
 
-    def _plan(self, obs: dict[str, Any]) -> tuple[Track, PitWay, int] | None:
+    def _plan(self, obs: AusgebremstView) -> tuple[Track, PitWay, int] | None:
         """(track, its pit way, the stop's net worth) while a stop worth making is ahead."""
-        me = obs["cars"][obs["seat"]]
-        if me["pit_stop"] or not me["pit_cards"] or me["crossings"] >= PIT_CROSSINGS[-1] + 1:
+        me = obs.cars[obs.own_seat]
+        if me.pit_stop or not me.pit_cards or me.crossings >= PIT_CROSSINGS[-1] + 1:
             return None
-        way = self._way(obs["race"])
-        worth = sum(me["pit_cards"]) - way.detour
+        way = self._way(obs.race)
+        worth = sum(me.pit_cards) - way.detour
         if worth <= 0:
             return None
-        return self.game.tracks[obs["race"] - 1], way, worth
+        return self.game.tracks[obs.race - 1], way, worth
 
     @staticmethod
     def _entry(track: Track, way: PitWay, space: int, crossings: int) -> tuple[int, int]:
@@ -284,30 +284,29 @@ class HeuristicBot:
         return track.remaining(space, crossings), False
 
     # -- moves -------------------------------------------------------------------------------
-    def _score(self, obs: dict[str, Any], action: int,
+    def _score(self, obs: AusgebremstView, action: int,
                plan: tuple[Track, PitWay, int] | None) -> float:
-        track = self.game.tracks[obs["race"] - 1]
-        seat = obs["seat"]
-        me = obs["cars"][seat]
+        track = self.game.tracks[obs.race - 1]
+        me = obs.cars[obs.own_seat]
         value, slot = divmod(action - PLAY, SLOTS)
         value += 1
         if slot == FINISH_SLOT:
             return 1000.0 - value  # finish, with the smallest card that does
-        here = track.index(me["space"])
+        here = track.index(me.space)
         there = track.at_slot[slot]
-        crossings = me["crossings"] + (1 if track.col[there] < track.col[here] else 0)
-        points = int(me["points_left"])
+        crossings = me.crossings + (1 if track.col[there] < track.col[here] else 0)
+        points = me.points_left
         if plan is None:
             left_after = track.remaining(there, crossings)
-            gain = int(me["to_finish"]) - left_after
+            gain = me.to_finish - left_after
             waste = value - gain
             budget = points - value - left_after
             extra = 0.0
-            if track.is_pit[there] and not me["pit_stop"] and obs["mode"] == "family":
+            if track.is_pit[there] and not me.pit_stop and obs.mode == "family":
                 extra = 6.0
         else:
             _, way, worth = plan
-            left_now, _ = self._left(track, way, here, me["crossings"], True)
+            left_now, _ = self._left(track, way, here, me.crossings, True)
             reserve_now = points + worth + way.detour - left_now
             if track.is_pit[there]:  # the stop: the pit cards come in
                 left_after, still = track.remaining(there, crossings), True
@@ -320,7 +319,7 @@ class HeuristicBot:
             extra = 0.0
             if still and not track.is_pit[there]:
                 if self._entry(track, way, there, crossings)[1] > self._entry(
-                        track, way, here, me["crossings"])[1]:
+                        track, way, here, me.crossings)[1]:
                     extra -= LAP1_PASS * worth  # passed the entry on lap 1
                 extra -= self._miss(obs, track, way, there, crossings, value, worth)
         score: float = gain - waste * (4.0 if budget < 6 else 1.5) + extra
@@ -328,7 +327,7 @@ class HeuristicBot:
             score += self._blocking(obs, track, there)
         return score
 
-    def _miss(self, obs: dict[str, Any], track: Track, way: PitWay, there: int,
+    def _miss(self, obs: AusgebremstView, track: Track, way: PitWay, there: int,
               crossings: int, value: int, worth: int) -> float:
         """What ending on ``there`` risks of the stop: every card the car can hold next
         turn (the other card in hand, a stack's next card) carries it past the alley."""
@@ -341,11 +340,11 @@ class HeuristicBot:
             return 0.0
         return (1.0 if at == PIT_CROSSINGS[-1] else LAP1_PASS) * worth
 
-    def _next_cards(self, obs: dict[str, Any], played: int) -> list[int]:
+    def _next_cards(self, obs: AusgebremstView, played: int) -> list[int]:
         """The cards the car can hold next turn: the hand less ``played``, and every stack's
         next card (with sorted stacks, I24; else every value in the stack)."""
-        me = obs["me"]
-        hand = list(me["hand"])
+        me = obs.me
+        hand = list(me.hand)
         if played in hand:
             hand.remove(played)
         cards = hand
@@ -353,69 +352,69 @@ class HeuristicBot:
             cards.extend(self._stack_next(me, s))
         return cards
 
-    def _stack_next(self, me: dict[str, Any], s: int) -> list[int]:
-        tops: list[int] = me["stack_tops"][s]
+    def _stack_next(self, me: Own, s: int) -> list[int]:
+        tops = (me.stack_tops or [])[s]
         if tops:
             return [tops[-1]]
-        counts: list[int] = me["stacks"][s]
+        counts = (me.stacks or [])[s]
         values = [v + 1 for v, n in enumerate(counts) if n]
         if self.game.sorted_stacks:
             return values[:1]
         return values
 
     @staticmethod
-    def _others(obs: dict[str, Any], track: Track) -> set[int]:
+    def _others(obs: AusgebremstView, track: Track) -> set[int]:
         """The spaces of the other cars on the track."""
-        return {track.index(car["space"]) for car in obs["cars"]
-                if car["on_board"] and car["seat"] != obs["seat"]}
+        return {track.index(car.space) for car in obs.cars
+                if car.on_board and car.seat != obs.seat}
 
     @staticmethod
-    def _blocking(obs: dict[str, Any], track: Track, there: int) -> float:
+    def _blocking(obs: AusgebremstView, track: Track, there: int) -> float:
         """Worth of standing on ``there``: rival cars (players first) that need it next."""
         bonus = 0.0
-        for car in obs["cars"]:
-            if car["seat"] == obs["seat"] or not car["on_board"]:
+        for car in obs.cars:
+            if car.seat == obs.seat or not car.on_board:
                 continue
-            theirs = track.index(car["space"])
+            theirs = track.index(car.space)
             if there in track.succ[theirs]:
-                bonus += 1.0 if car["seat"] is not None else 0.3
+                bonus += 1.0 if car.seat is not None else 0.3
         return bonus
 
     # -- draws -------------------------------------------------------------------------------
-    def _pick(self, obs: dict[str, Any], legal: list[int], in_order: bool) -> int:
+    def _pick(self, obs: AusgebremstView, legal: list[int], in_order: bool) -> int:
         """Approaching the pit entry with no card in hand that ends in the alley: a stack whose
         next card does. Otherwise the stack whose next card (known with sorted stacks, I24;
         else the stack's mean) comes closest to a sixth of what remains (at least 4)."""
-        me = obs["me"]
-        mine = obs["cars"][obs["seat"]]
-        plan = self._plan(obs) if obs["mode"] == "advanced" else None
-        if plan is not None and mine["on_board"]:
+        me = obs.me
+        mine = obs.cars[obs.own_seat]
+        plan = self._plan(obs) if obs.mode == "advanced" else None
+        if plan is not None and mine.on_board:
             track, way, _ = plan
-            here = track.index(mine["space"])
+            here = track.index(mine.space)
             if not track.is_pit[here]:
-                steps, at = self._entry(track, way, here, mine["crossings"])
+                steps, at = self._entry(track, way, here, mine.crossings)
                 longest = steps + len(track.pit) - 1
                 if at in PIT_CROSSINGS and steps <= 6 and not any(
-                        steps <= card <= longest for card in me["hand"]):
+                        steps <= card <= longest for card in me.hand):
                     fitting = [a for a in legal if any(
                         steps <= card <= longest for card in self._stack_next(me, a - PICK))]
                     if fitting:
                         return fitting[0]
-        want = max(4.0, min(6.0, int(mine["to_finish"]) / 3))
+        want = max(4.0, min(6.0, mine.to_finish / 3))
         waste: dict[int, int] = {}
-        if mine["on_board"]:
-            track = self.game.tracks[obs["race"] - 1]
-            here = track.index(mine["space"])
+        if mine.on_board:
+            track = self.game.tracks[obs.race - 1]
+            here = track.index(mine.space)
             if not track.is_pit[here]:
                 others = self._others(obs, track)
                 for action in legal:
-                    cards = list(me["hand"]) + self._stack_next(me, action - PICK)
-                    waste[action] = least_waste(track, here, mine["crossings"], others, cards)
+                    cards = list(me.hand) + self._stack_next(me, action - PICK)
+                    waste[action] = least_waste(track, here, mine.crossings, others, cards)
 
         def fit(action: int) -> float:
             s = action - PICK
-            counts: list[int] = me["stacks"][s]
-            tops: list[int] = me["stack_tops"][s]
+            counts = (me.stacks or [])[s]
+            tops = (me.stack_tops or [])[s]
             if tops:
                 return -abs(tops[-1] - want)
             if in_order:

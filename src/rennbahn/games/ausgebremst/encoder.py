@@ -17,20 +17,14 @@ per value, neutral.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from rennbahn.core.protocol import JSON, Game
+from rennbahn.core.encoding import FloatArray, Layout, scaled
+from rennbahn.core.protocol import Game
+from rennbahn.core.views import View, expect_view
 from rennbahn.games.ausgebremst.components import DECK_CHOICES, VALUES
-from rennbahn.games.ausgebremst.rules import CARS, HAND_SIZE, STACKS, AusgebremstGame
+from rennbahn.games.ausgebremst.constants import CARS, HAND_SIZE, STACKS
+from rennbahn.games.ausgebremst.rules import AusgebremstGame
 from rennbahn.games.ausgebremst.tracks import FINISH_CROSSING, LAPS, SLOTS, slot_name
-from rennbahn.interop.encoders import (
-    FloatArray,
-    Layout,
-    as_dict,
-    as_int,
-    as_list,
-    scaled,
-)
+from rennbahn.games.ausgebremst.views import AusgebremstView, Own
 
 STEP_NAMES = ("draw", "deck", "gears", "stack", "take", "put")
 STATUS_NAMES = ("racing", "finished", "out")
@@ -114,84 +108,94 @@ class AusgebremstEncoder:
         n = self.players
         return [(me + p) % n for p in range(n)] + list(range(n, CARS))
 
-    def encode_into(self, observation: Mapping[str, JSON], out: FloatArray) -> None:
+    def encode_into(self, view: View, out: FloatArray) -> None:
         # Item writes to a Python list are several times faster than to numpy.
+        seen = expect_view(view, AusgebremstView)
         buf = [0.0] * self.size
         h = self.head
         n = self.players
-        me = as_int(observation["seat"])
+        me = seen.own_seat
         order = self._order(me)
-        cars = [as_dict(raw) for raw in as_list(observation["cars"])]
-        names = [str(car["car"]) for car in cars]
+        cars = seen.cars
+        names = [car.car for car in cars]
         place_of = {names[car]: place for place, car in enumerate(order)}
-        buf[h["advanced"]] = float(observation["mode"] == "advanced")
-        buf[h["race"]] = scaled(observation["race"], self.races)
-        buf[h["idle"]] = scaled(observation["idle"], 10)
-        buf[h["lineup_due"]] = float(bool(observation["lineup_due"]))
-        buf[h["my_turn"]] = float(observation["to_move"] == me)
-        buf[h["turn"] + place_of[str(observation["turn"])]] = 1.0
-        waiting = observation["waiting"]
-        if isinstance(waiting, dict):
-            buf[h["waiting"] + STEP_NAMES.index(str(waiting["step"]))] = 1.0
-            buf[h["waiting_car"] + place_of[str(waiting["car"])]] = 1.0
-        last = observation.get("last")
-        if isinstance(last, dict):
-            buf[h["last_car"] + place_of[str(last["car"])]] = 1.0
-            buf[h["last_act"] + ACT_NAMES.index(str(last["act"]))] = 1.0
-            buf[h["last_card"]] = scaled(last.get("card"), len(VALUES))
-        totals = as_list(observation["totals"])
+        buf[h["advanced"]] = float(seen.mode == "advanced")
+        buf[h["race"]] = scaled(seen.race, self.races)
+        buf[h["idle"]] = scaled(seen.idle, 10)
+        buf[h["lineup_due"]] = float(seen.lineup_due)
+        buf[h["my_turn"]] = float(seen.to_move == me)
+        buf[h["turn"] + place_of[seen.turn]] = 1.0
+        waiting = seen.waiting
+        if waiting is not None:
+            buf[h["waiting"] + STEP_NAMES.index(waiting.step)] = 1.0
+            buf[h["waiting_car"] + place_of[waiting.car]] = 1.0
+        last = seen.last
+        if last is not None:
+            buf[h["last_car"] + place_of[last.car]] = 1.0
+            buf[h["last_act"] + ACT_NAMES.index(last.act)] = 1.0
+            card = last.card if isinstance(last.card, int) else None
+            buf[h["last_card"]] = scaled(card, len(VALUES))
+        totals = seen.totals
         for place in range(n):
             buf[h["totals"] + place] = scaled(totals[(me + place) % n], WIN_POINTS * self.races)
-        own = as_dict(observation["me"])
-        for value in as_list(own["hand"]):
-            buf[h["hand"] + as_int(value) - 1] += 1.0 / self.hand_size
-        for i, count in enumerate(as_list(own["deck"])):
+        self._own(seen.me, buf)
+        self._cars(seen, order, buf)
+        out[:] = buf
+
+    def _own(self, own: Own, buf: list[float]) -> None:
+        """The seat's own cards: hand, deck, and (advanced game) deck, gears and stacks."""
+        h = self.head
+        for value in own.hand:
+            buf[h["hand"] + value - 1] += 1.0 / self.hand_size
+        for i, count in enumerate(own.deck):
             buf[h["deck"] + i] = scaled(count, CARDS_OF_A_VALUE)
-        choice = own.get("choice")
-        if choice is not None:
-            buf[h["choice"] + DECK_CHOICES.index(str(choice))] = 1.0
-        for i, digit in enumerate(str(own.get("gears", ""))):
+        choice = own.choice
+        if isinstance(choice, str):
+            buf[h["choice"] + DECK_CHOICES.index(choice)] = 1.0
+        for i, digit in enumerate(own.gears or ""):
             if digit.isdigit():
                 buf[h["gears"] + i * STACKS + int(digit) - 1] = 1.0
-        for s, pile in enumerate(as_list(own.get("stacks", []))):
-            for i, count in enumerate(as_list(pile)):
+        for s, pile in enumerate(own.stacks or []):
+            for i, count in enumerate(pile):
                 buf[h["stacks"] + s * len(VALUES) + i] = scaled(count, CARDS_OF_A_VALUE)
-        for s, tops in enumerate(as_list(own.get("stack_tops", []))):
-            for value in as_list(tops):
-                buf[h["stack_tops"] + s * len(VALUES) + as_int(value) - 1] += 0.5
+        for s, tops in enumerate(own.stack_tops or []):
+            for value in tops:
+                buf[h["stack_tops"] + s * len(VALUES) + value - 1] += 0.5
 
-        leaders = set(as_list(observation["leaders"]))
-        mine = as_int(cars[me]["to_finish"])
+    def _cars(self, seen: AusgebremstView, order: list[int], buf: list[float]) -> None:
+        """Every car, the observer's first, as seen from the observer's car."""
+        h = self.head
+        cars = seen.cars
+        leaders = set(seen.leaders)
+        mine = cars[seen.own_seat].to_finish
         c = self.car
         for place, index in enumerate(order):
             car = cars[index]
             base = h.size + place * c.size
-            slot = _SLOT_OF.get(str(car["space"]))
+            slot = _SLOT_OF.get(car.space)
             if slot is not None:
                 buf[base + c["slot"] + slot] = 1.0
-            distance = as_int(car["to_finish"])
+            distance = car.to_finish
             buf[base + c["to_finish"]] = scaled(distance, DISTANCE_SCALE)
             buf[base + c["lead"]] = scaled(mine - distance, DISTANCE_SCALE, low=-1.0)
-            buf[base + c["place"] + as_int(car["place"]) - 1] = 1.0
-            buf[base + c["leader"]] = float(car["car"] in leaders)
-            buf[base + c["on_board"]] = float(bool(car["on_board"]))
-            buf[base + c["lap"]] = scaled(car["lap"], LAPS)
-            buf[base + c["crossings"]] = scaled(car["crossings"], FINISH_CROSSING)
-            buf[base + c["pit_stop"]] = float(bool(car["pit_stop"]))
-            buf[base + c["status"] + STATUS_NAMES.index(str(car["status"]))] = 1.0
-            buf[base + c["finish_place"]] = scaled(car["finish_place"], CARS)
-            buf[base + c["cards"]] = scaled(car["cards"], self.hand_size)
-            buf[base + c["points_left"]] = scaled(car["points_left"], POINTS_SCALE)
-            for i, count in enumerate(as_list(car["played"])):
+            buf[base + c["place"] + car.place - 1] = 1.0
+            buf[base + c["leader"]] = float(car.car in leaders)
+            buf[base + c["on_board"]] = float(car.on_board)
+            buf[base + c["lap"]] = scaled(car.lap, LAPS)
+            buf[base + c["crossings"]] = scaled(car.crossings, FINISH_CROSSING)
+            buf[base + c["pit_stop"]] = float(car.pit_stop)
+            buf[base + c["status"] + STATUS_NAMES.index(car.status)] = 1.0
+            buf[base + c["finish_place"]] = scaled(car.finish_place, CARS)
+            buf[base + c["cards"]] = scaled(car.cards, self.hand_size)
+            buf[base + c["points_left"]] = scaled(car.points_left, POINTS_SCALE)
+            for i, count in enumerate(car.played):
                 buf[base + c["played"] + i] = scaled(count, CARDS_OF_A_VALUE)
-            shown = car["shown"]
-            if isinstance(shown, list):
-                for value in shown:
-                    buf[base + c["shown"] + as_int(value) - 1] += 1.0 / self.hand_size
-            for value in as_list(car["pit_cards"]):
-                buf[base + c["pit_cards"] + as_int(value) - 1] += 0.5
-            buf[base + c["neutral"]] = float(car["seat"] is None)
-        out[:] = buf
+            if car.shown is not None:
+                for value in car.shown:
+                    buf[base + c["shown"] + value - 1] += 1.0 / self.hand_size
+            for value in car.pit_cards:
+                buf[base + c["pit_cards"] + value - 1] += 0.5
+            buf[base + c["neutral"]] = float(car.seat is None)
 
 
 def make_encoder(game: Game) -> AusgebremstEncoder:

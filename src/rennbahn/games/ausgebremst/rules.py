@@ -24,8 +24,8 @@ from typing import ClassVar
 
 from rennbahn.core.errors import IllegalActionError, ParameterError
 from rennbahn.core.params import Param
-from rennbahn.core.protocol import ALL_SEATS, CHANCE, JSON, TERMINAL, Game, State
-from rennbahn.games.ausgebremst import notation
+from rennbahn.core.protocol import ALL_SEATS, CHANCE, TERMINAL, Game, State
+from rennbahn.games.ausgebremst import notation, views
 from rennbahn.games.ausgebremst.components import (
     DECK_CHOICES,
     FULL_DECKS,
@@ -69,14 +69,12 @@ from rennbahn.games.ausgebremst.constants import (
     TAKE,
     Counts,
     Stacks,
-    gears_digits,
     next_card,
 )
 from rennbahn.games.ausgebremst.resample import resample
 from rennbahn.games.ausgebremst.tracks import (
     FINISH_CROSSING,
     FINISH_SLOT,
-    LAPS,
     PIT_CROSSINGS,
     SLOTS,
     RaceTrack,
@@ -85,6 +83,7 @@ from rennbahn.games.ausgebremst.tracks import (
     race_track,
     race_tracks,
 )
+from rennbahn.games.ausgebremst.views import AusgebremstView, BoardView
 
 
 def _races(text: str) -> tuple[RaceTrack, ...]:
@@ -862,93 +861,12 @@ class AusgebremstState(State):
             return sorted(chart), left - (sum(chart) - sum(cards))
         return list(cards), left
 
-    def _observation(self, player: int) -> dict[str, JSON]:
-        view = self._view(player)
-        g = self.g
-        me: dict[str, JSON] = {
-            "hand": list(self.hand[player]),
-            "deck": list(self.deck[player][1:]),
-        }
-        if g.advanced:
-            me["choice"] = DECK_CHOICES[self.choice[player]] if self.choice[player] >= 0 else None
-            me["gears"] = gears_digits(self.gears[player])
-            me["stacks"] = [list(s[1:]) for s in self.stacks[player]]
-            me["stack_tops"] = [list(t) for t in self.tops[player]]
-        return {"seat": player, **view, "me": me}
+    def _view(self, player: int) -> AusgebremstView:
+        return views.seat_view(self, player)
 
-    def _public_observation(self) -> dict[str, JSON]:
+    def _public_view(self) -> BoardView:
         """What every seat sees (I26): no hand, no deck choice, arrangement or kept pit card."""
-        return self._view(-1)
-
-    def _view(self, player: int) -> dict[str, JSON]:
-        """The board as ``player`` sees it (-1: a spectator), without the seat's own cards."""
-        g = self.g
-        track = self.track
-        cars: list[JSON] = []
-        for car in range(CARS):
-            on_board = self.status[car] == RACING
-            shown = self.shown[car]
-            pit_cards, left = self._public_pit_cards(car, player)
-            cars.append({
-                "car": g.car_name(car),
-                "seat": None if g.is_neutral(car) else car,
-                "place": self.order.index(car) + 1,
-                "space": track.names[self.pos[car]] if self.status[car] != FINISHED else "fin",
-                "on_board": on_board,
-                "lap": min(max(self.cross[car], 1), LAPS),
-                "crossings": self.cross[car],
-                "pit_stop": self.pitted[car],
-                "status": ("racing", "finished", "out")[self.status[car]],
-                "finish_place": self.finish.index(car) + 1 if car in self.finish else None,
-                "cards": len(self.hand[car]),
-                "points_left": left,
-                "played": list(self.played[car][1:]),
-                "shown": None if shown is None else list(shown),
-                "pit_cards": pit_cards,
-                "to_finish": 0 if self.status[car] == FINISHED else track.remaining(
-                    self.pos[car], self.cross[car]),
-            })
-        to_move = self._current_player()
-        waiting = None
-        if self.queue:
-            waiting = {"step": ("draw", "deck", "gears", "stack", "take", "put")[
-                self.queue[0][0]], "car": g.car_name(self.queue[0][1])}
-        return {
-            "mode": "advanced" if g.advanced else "family",
-            "race": self.race + 1,
-            "races": [r.name for r in g.races],
-            "track": track.name,
-            "direction": track.direction,
-            "to_move": to_move,
-            "turn": g.car_name(self.order[self.turn]),
-            "waiting": waiting,
-            "lineup_due": self.lineup_due,
-            "leaders": [g.car_name(c) for c in self.leaders()],
-            "finish": [g.car_name(c) for c in self.finish],
-            "idle": self.idle,
-            "last": self._last_view(),
-            "cars": cars,
-            "table": [
-                {"places": list(places), "points": self.race_points(places),
-                 "pit_stops": list(pits)}
-                for places, pits in self.table
-            ],
-            "totals": self.returns(),
-        }
-
-    def _last_view(self) -> JSON:
-        """The last public act, as the narration tells it (None before the first)."""
-        if self.last is None:
-            return None
-        race, car, kind, value, where = self.last
-        act: dict[str, JSON] = {"race": race + 1, "car": self.g.car_name(car),
-                                "act": ("turn", "stack", "put")[kind]}
-        if kind == LAST_TURN:
-            act["card"] = value
-            act["to"] = "fin" if where < 0 else self.g.tracks[race].names[where]
-        else:
-            act["stack"] = value + 1
-        return act
+        return views.public_view(self)
 
     def to_text(self) -> str:
         return notation.write(self)

@@ -3,15 +3,14 @@ hand, the bookkeeper's table.
 
 Everything is drawn from one seat's observation (or the public one), so it never shows more
 than that seat may know. The words come from the game's one catalogue
-(``narration.CATALOGUE``), in English or German; the story of each step is told by
+(``texts.py``), in English or German; the story of each step is told by
 ``narration.narrate``, the same for the terminal and the browser. ``draw_track`` is also used
 by ``rennbahn tracks show``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -19,10 +18,14 @@ from rich.table import Table
 from rich.text import Text
 
 from rennbahn.core.protocol import Game
+from rennbahn.core.registry import Terminal
+from rennbahn.core.views import View, expect_view
 from rennbahn.games.ausgebremst import narration
-from rennbahn.games.ausgebremst.narration import Teller, standing
+from rennbahn.games.ausgebremst.narration import standing
 from rennbahn.games.ausgebremst.rules import AusgebremstGame
+from rennbahn.games.ausgebremst.texts import Teller
 from rennbahn.games.ausgebremst.tracks import KIND_BOTTLENECK, KIND_PIT, OUTER, Track
+from rennbahn.games.ausgebremst.views import AusgebremstView, BoardView, Car
 
 CAR_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
 CELL = 3
@@ -100,25 +103,26 @@ def _pad(line: Text, cells: int) -> Text:
     return Text.assemble(line[:2], " " * (CELL * cells), line[2:])
 
 
-def car_mark(car: Mapping[str, Any]) -> str:
+def car_mark(car: Car) -> str:
     """A car's label on the track: its seat counted from 1 (as "Driver n"), or N1-N3."""
-    return str(car["car"]) if car["seat"] is None else str(int(car["seat"]) + 1)
+    return car.car if car.seat is None else str(car.seat + 1)
 
 
-def render(observation: Mapping[str, Any], game: Game, lang: str = "en",
-           names: Sequence[str] | None = None) -> RenderableType:
-    """The race as the observing seat sees it (the public observation: as a spectator)."""
+def render(view: View, game: Game, *, lang: str = "en", names: Sequence[str] | None = None,
+           prompt: bool = True) -> RenderableType:
+    """The race as the viewing seat sees it (the public view: as a spectator); ``prompt``
+    changes nothing (the moves are listed by the front end)."""
     assert isinstance(game, AusgebremstGame)
+    obs = expect_view(view, BoardView)
     say = Teller(lang, names)
-    obs = observation
-    track = game.tracks[obs["race"] - 1]
-    seat = obs.get("seat")
+    track = game.tracks[obs.race - 1]
+    seat = obs.seat
     marks: dict[int, tuple[str, str]] = {}
-    for number, car in enumerate(obs["cars"]):
-        if car["on_board"]:
-            marks[track.index(car["space"])] = (car_mark(car), CAR_STYLES[number])
-    title = Text(say("ui_title", race=obs["race"], races=len(obs["races"]), track=obs["track"],
-                     direction=say("dir_" + obs["direction"]), mode=say("mode_" + obs["mode"])),
+    for number, car in enumerate(obs.cars):
+        if car.on_board:
+            marks[track.index(car.space)] = (car_mark(car), CAR_STYLES[number])
+    title = Text(say("ui_title", race=obs.race, races=len(obs.races), track=obs.track,
+                     direction=say("dir_" + obs.direction), mode=say("mode_" + obs.mode)),
                  style="bold")
     legend_text = Text("\n".join(legend(lang)), style="dim")
     cars = Table(title=say("ui_cars"), box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0),
@@ -127,54 +131,54 @@ def render(observation: Mapping[str, Any], game: Game, lang: str = "en",
                 "ui_points_left", "ui_to_finish", "ui_shown"):
         cars.add_column(say(key))
     for place, number in enumerate(standing(obs), start=1):
-        car = obs["cars"][number]
-        name, mark = say.car(car["car"]), car_mark(car)
+        car = obs.cars[number]
+        name, mark = say.car(car.car), car_mark(car)
         if not name.endswith(mark):  # a name given to the seat: its number on the track too
             name += f" [{mark}]"
-        if car["seat"] is not None and car["seat"] == seat:
+        if car.seat is not None and car.seat == seat:
             name += say("ui_you")
         cars.add_row(
             str(place),
             Text(name, style=CAR_STYLES[number]),
-            car["space"],
-            str(car["lap"]),
-            say("ui_yes") if car["pit_stop"] else say("ui_no"),
-            say("status_" + car["status"]),
-            str(car["cards"]),
-            str(car["points_left"]),
-            str(car["to_finish"]),
-            "".join(map(str, car["shown"])) if car["shown"] else "",
+            car.space,
+            str(car.lap),
+            say("ui_yes") if car.pit_stop else say("ui_no"),
+            say("status_" + car.status),
+            str(car.cards),
+            str(car.points_left),
+            str(car.to_finish),
+            "".join(map(str, car.shown)) if car.shown else "",
         )
     parts: list[RenderableType] = [title, draw_track(track, marks, lang), legend_text, cars,
                                    Text(say("ui_columns"), style="dim")]
-    parts.append(Text(say("ui_leaders", cars=", ".join(say.car(c) for c in obs["leaders"]),
-                          finished=", ".join(say.car(c) for c in obs["finish"]) or "-")))
-    me = obs.get("me")
-    if me is not None:
-        parts.append(Text(say("ui_hand", cards=" ".join(map(str, me["hand"])) or "-"),
+    parts.append(Text(say("ui_leaders", cars=", ".join(say.car(c) for c in obs.leaders),
+                          finished=", ".join(say.car(c) for c in obs.finish) or "-")))
+    if isinstance(obs, AusgebremstView):
+        me = obs.me
+        parts.append(Text(say("ui_hand", cards=" ".join(map(str, me.hand)) or "-"),
                           style="bold"))
-        if me.get("stacks"):
+        if me.stacks:
             parts.append(Text(say("ui_stacks", stacks=narration.stacks_text(me))))
     parts.append(_table(obs, say))
-    if len(obs["table"]) == len(obs["races"]):
+    if len(obs.table) == len(obs.races):
         parts.append(Text("\n".join(narration.result(obs, lang=lang, names=names)),
                           style="bold"))
     return Group(*parts)
 
 
-def _table(obs: Mapping[str, Any], say: Teller) -> RenderableType:
+def _table(obs: BoardView, say: Teller) -> RenderableType:
     table = Table(title=say("ui_table"))
     table.add_column(say("ui_race"))
-    seats = len(obs["totals"])
+    seats = len(obs.totals)
     for seat in range(seats):
         table.add_column(say.car(f"P{seat}"))
-    for number, race in enumerate(obs["table"]):
+    for number, race in enumerate(obs.table):
         table.add_row(
-            obs["races"][number],
-            *(f"{race['points'][s]}{say('ui_pit_mark') if race['pit_stops'][s] else ''}"
+            obs.races[number],
+            *(f"{race.points[s]}{say('ui_pit_mark') if race.pit_stops[s] else ''}"
               for s in range(seats)),
         )
-    table.add_row(say("ui_total"), *(f"{t:g}" for t in obs["totals"]))
+    table.add_row(say("ui_total"), *(f"{t:g}" for t in obs.totals))
     return table
 
 
@@ -183,10 +187,7 @@ def legend(lang: str = "en") -> list[str]:
     return Teller(lang)("ui_legend").split("\n")
 
 
-def narrate(before: Mapping[str, Any] | None, after: Mapping[str, Any], *, lang: str = "en",
-            names: Sequence[str] | None = None) -> list[str]:
-    """What happened between two observations of one seat: ``narration.narrate``."""
-    return narration.narrate(before, after, lang=lang, names=names)
+#: The terminal front end of Ausgebremst (named by the game's registry entry).
+TERMINAL = Terminal(render=render, legend=legend)
 
-
-__all__ = ["car_mark", "draw_track", "legend", "narrate", "render"]
+__all__ = ["TERMINAL", "car_mark", "draw_track", "legend", "render"]
