@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 import pytest
 
@@ -17,9 +16,12 @@ import rennbahn
 from rennbahn.core.i18n import LANGUAGES, missing_keys
 from rennbahn.core.protocol import State
 from rennbahn.core.registry import game_entry
+from rennbahn.core.views import View
 from rennbahn.games.gibgas.components import CARD_NAMES
-from rennbahn.games.gibgas.narration import CATALOGUE, narrate
+from rennbahn.games.gibgas.narration import narrate
 from rennbahn.games.gibgas.rules import GibGasState
+from rennbahn.games.gibgas.texts import CATALOGUE
+from rennbahn.games.gibgas.views import GibGasPublicView
 from tests.helpers import play_moves
 
 FULL = "18/012345DTP/-/-/-/-/-/-/-"
@@ -34,11 +36,11 @@ def start(*seats: str, row: str = ROW, game: str = "gibgas(players=3)") -> GibGa
 
 def told(state: State, move: str, seat: int | None = 0, lang: str = "en") -> list[str]:
     """Play one step by notation; what ``seat`` (None: the spectator) is told about it."""
-    def view() -> dict[str, Any]:
-        return state.public_observation() if seat is None else state.observation(seat)
+    def view() -> View:
+        return state.public_view() if seat is None else state.view(seat)
     before = view()
     play_moves(state, move)
-    return narrate(before, view(), lang=lang)
+    return narrate(state.get_game(), before, view(), lang=lang)
 
 
 def pits_for_two_bots() -> GibGasState:
@@ -173,20 +175,20 @@ def test_catalogue_has_every_text_in_both_languages() -> None:
 
 def test_start_tells_the_race_the_seat_and_its_hand() -> None:
     state = rennbahn.load_game("gibgas(players=6,champions=true)").new_initial_state()
-    lines = narrate(None, state.observation(2), lang="de")
+    lines = narrate(state.get_game(), None, state.view(2), lang="de")
     assert "Du bist Fahrer 3." in lines
     assert "Deine Hand: 200, 210, 220, 230, 240, 250, Würfel, Tempo-Halten, Boxenstopp." in lines
     assert any("verdeckt" in line for line in lines) and any("Champions" in line for line in lines)
-    spectator = narrate(None, state.public_observation())
+    spectator = narrate(state.get_game(), None, state.public_view())
     assert "You are watching as a spectator." in spectator
     assert not any(line.startswith("Your hand") for line in spectator)
 
 
 def test_seats_are_called_by_their_names() -> None:
     state = start(FULL, FULL, FULL)
-    before = state.observation(0)
+    before = state.view(0)
     play_moves(state, "230, 250, 240")
-    lines = narrate(before, state.observation(0), names=["Anna", "Bert", ""])
+    lines = narrate(state.get_game(), before, state.view(0), names=["Anna", "Bert", ""])
     assert lines[0] == "Revealed: Anna plays 230; Bert plays 250; Driver 3 plays 240."
 
 
@@ -225,13 +227,13 @@ def _playout(game_name: str, seed: int) -> None:
     rng = random.Random(seed)
     seats = range(game.num_players())
 
-    def views() -> list[dict[str, Any]]:
-        return [state.observation(s) for s in seats] + [state.public_observation()]
+    def views() -> list[View]:
+        return [state.view(s) for s in seats] + [state.public_view()]
 
     last = views()
     for view in last:
         for lang in LANGUAGES:
-            assert narrate(None, view, lang=lang)
+            assert narrate(game, None, view, lang=lang)
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
@@ -243,9 +245,10 @@ def _playout(game_name: str, seed: int) -> None:
             state.apply_action(rng.choice(state.legal_actions(state.current_player())))
         now = views()
         for lang in LANGUAGES:
-            told = [narrate(b, a, lang=lang) for b, a in zip(last, now, strict=True)]
+            told = [narrate(game, b, a, lang=lang) for b, a in zip(last, now, strict=True)]
             for before, after, lines in zip(last, now, told, strict=True):
-                assert lines or before == after, (before["phase"], after["phase"])
+                assert isinstance(before, GibGasPublicView) and isinstance(after, GibGasPublicView)
+                assert lines or before == after, (before.phase, after.phase)
                 assert all(line and "\n" not in line and "<" not in line for line in lines)
                 assert not any(re.search(r"Driver 0|Fahrer 0|\bP\d\b", line) for line in lines)
             public = told[-1]

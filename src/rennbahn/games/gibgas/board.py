@@ -1,20 +1,20 @@
-"""Gib Gas! as an SVG board, drawn from one seat's observation or the public one.
+"""Gib Gas! as an SVG board, drawn from one seat's view or the public one.
 
 Top to bottom: the face-up track row (kind, stars or crash damage, red fender-bender
 arrows; the front card is driven for next), the last reveal (who played what, fender
 benders, who won or crashed), pit stops with the die face rolled, one strip per driver
 (points left on the car, stars, cards won, this round's card, hand), Franz in a two-driver
 race, and the viewing seat's own hand to tap. It reads only the view, so it shows nothing
-the view does not hold.
+the view does not hold. Its words are the game's catalogue (``texts.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from rennbahn.core.i18n import seat_name
+from rennbahn.core.i18n import COMMON, LANGUAGES
 from rennbahn.core.protocol import Game
+from rennbahn.core.views import UNSET, View, expect_view
 from rennbahn.games._board import (
     SEAT_COLOURS,
     TAP,
@@ -31,10 +31,11 @@ from rennbahn.games._board import (
     star,
     text,
     title_bar,
-    tr,
 )
 from rennbahn.games.gibgas.components import START_DAMAGE, Kind
 from rennbahn.games.gibgas.rules import GibGasGame, resolve_drive
+from rennbahn.games.gibgas.texts import Teller
+from rennbahn.games.gibgas.views import Driver, GibGasPublicView, Speed, own_driver, seat_of
 
 KIND_NAMES = {"V": "Vollgas!", "B": "Bremsen!", "XF": "Vollgas-Crash", "XS": "Bremsen-Crash"}
 KIND_FILL = {"V": "#2f9e44", "B": "#1c7ed6", "XF": "#c92a2a", "XS": "#862e9c"}
@@ -63,7 +64,7 @@ def _arrows(x: float, y: float, count: int, size: float = 11) -> str:
     return "".join(parts)
 
 
-def track_card(x: float, y: float, code: str, lang: str, *, scale: float = 1.0,
+def track_card(x: float, y: float, code: str, say: Teller, *, scale: float = 1.0,
                front: bool = False) -> str:
     """One track card: its kind, stars (or crash damage) and arrows."""
     kind, value, arrows = _parse(code)
@@ -92,13 +93,13 @@ def track_card(x: float, y: float, code: str, lang: str, *, scale: float = 1.0,
             parts.append(star(cx, mid - 4 * scale + row * 20 * scale, 9 * scale))
     aw = arrows * 14 * scale - 3 * scale
     parts.append(_arrows(x + (w - aw) / 2, y + h - 18 * scale, arrows, 11 * scale))
-    label = (f"{name} " + (tr(lang, f"crash {value}", f"Crash {value}") if kind.startswith("X")
+    label = (f"{name} " + (say("ui_crash", n=value) if kind.startswith("X")
                            else f"{value}★") + f", {arrows}▼")
     return group(parts, aria_label=label)
 
 
 def driver_card(x: float, y: float, name: str, lang: str, *, w: float = HAND_W,
-                h: float = HAND_H, speed: Any = None, dim: bool = False) -> str:
+                h: float = HAND_H, speed: Speed = None, dim: bool = False) -> str:
     """One of the nine driver's cards: a speed, the die, Tempo-Halten or Boxenstopp."""
     fill = "#fff" if not dim else "#ddd"
     parts = [rect(x, y, w, h, fill, stroke="#222", rx=5, stroke_width=1.2)]
@@ -139,36 +140,34 @@ def _damage_bar(x: float, y: float, damage: int, w: float = 110) -> str:
     return "".join(parts)
 
 
-def _speed_word(driver: Mapping[str, Any], lang: str) -> str:
-    speed = driver.get("speed")
+def _speed_word(speed: Speed, say: Teller) -> str:
     if speed == "pit":
-        return tr(lang, "pit", "Box")
+        return say("ui_pit_word")
     if speed == "rolling":
-        return tr(lang, "rolls…", "würfelt…")
+        return say("board_rolls")
     return "" if speed is None else str(speed)
 
 
-def _reveal(view: Mapping[str, Any], game: GibGasGame, lang: str,
+def _reveal(view: GibGasPublicView, game: GibGasGame, say: Teller,
             y: float) -> tuple[list[str], float]:
     """The last reveal: each car's card and speed, fender benders, the taker."""
-    drivers: list[Mapping[str, Any]] = view["drivers"]
-    phase = view.get("phase")
-    cards = [d.get("card") for d in drivers]
+    drivers = view.drivers
+    phase = view.phase
+    cards = [d.card for d in drivers]
     if all(c is None for c in cards):
         return [], y
     parts: list[str] = []
-    names = [seat_name(i, lang) for i in range(len(drivers))]
-    speeds_raw: list[Any] = [d.get("speed") for d in drivers]
-    franz = view.get("franz")
-    if franz is not None:
+    names = [say.seat(i) for i in range(len(drivers))]
+    speeds_raw: list[Speed] = [d.speed for d in drivers]
+    franz = view.franz
+    if franz is not UNSET:
         names.append("Franz")
-        speeds_raw.append(franz.get("speed"))
+        speeds_raw.append(franz.speed)
     driving = phase in ("roll", "franz")
-    code = (view["row"][0] if view.get("row") else None) if driving else view.get("last_card")
+    code = (view.row[0] if view.row else None) if driving else view.last_card
     if code is None:
         return [], y
-    heading = (tr(lang, "Revealed for", "Aufgedeckt für") if driving
-               else tr(lang, "Last round", "Letzte Runde"))
+    heading = say("board_revealed_for") if driving else say("board_last_round")
     parts.append(text(8, y + 14, f"{heading}: {KIND_NAMES.get(_parse(code)[0], code)} "
                       f"({code})", size=12, anchor="start", weight="bold"))
     y += 22
@@ -180,17 +179,17 @@ def _reveal(view: Mapping[str, Any], game: GibGasGame, lang: str,
         colour = SEAT_COLOURS[i % len(SEAT_COLOURS)] if i < len(drivers) else "#868e96"
         parts.append(rect(cx, cy, col_w - 8, 44, "#fff", stroke=colour, rx=4, stroke_width=2))
         parts.append(text(cx + 4, cy + 13, name, size=10, anchor="start", fill="#333"))
-        card = cards[i] if i < len(drivers) else (franz or {}).get("card")
+        card = cards[i] if i < len(drivers) else (franz.card if franz is not UNSET else None)
         speed = speeds_raw[i]
         if card == "die" and isinstance(speed, int):
             parts.append(die(cx + 6, cy + 17, 24, speed))
-            parts.append(text(cx + 36, cy + 36, tr(lang, "die", "Würfel"), size=10,
+            parts.append(text(cx + 36, cy + 36, say("die"), size=10,
                               anchor="start"))
         else:
             shown = CARD_LABEL.get(str(card), str(card)) if card else "-"
             parts.append(text(cx + 6, cy + 30, shown, size=12 if len(shown) < 8 else 9,
                               anchor="start", weight="bold"))
-            word = _speed_word({"speed": speed}, lang)
+            word = _speed_word(speed, say)
             if word and word != shown:
                 parts.append(text(cx + 6, cy + 41, f"→ {word}", size=9, anchor="start"))
     rows = (len(names) + 3) // 4
@@ -206,88 +205,81 @@ def _reveal(view: Mapping[str, Any], game: GibGasGame, lang: str,
         lines: list[str] = []
         if benders:
             who = ", ".join(names[b] for b in benders)
-            lines.append(tr(lang, f"Fender bender: {who} (-{card_obj.bender} each)",
-                            f"Blechschaden: {who} (je -{card_obj.bender})"))
+            lines.append(say("board_bender", who=who, points=card_obj.bender))
         if taker < 0:
-            lines.append(tr(lang, "Nobody takes the card.", "Niemand bekommt die Karte."))
+            lines.append(say("board_nobody_takes"))
         elif card_obj.kind in (Kind.CRASH_FAST, Kind.CRASH_SLOW):
-            lines.append(tr(lang, f"{names[taker]} crashes (-{card_obj.crash}).",
-                            f"{names[taker]} baut den Crash (-{card_obj.crash})."))
+            lines.append(say("board_crashes", name=names[taker], points=card_obj.crash))
         else:
-            lines.append(tr(lang, f"{names[taker]} wins the card (+{card_obj.stars}★).",
-                            f"{names[taker]} gewinnt die Karte (+{card_obj.stars}★)."))
+            lines.append(say("board_wins_card", name=names[taker], stars=card_obj.stars))
         for line in lines:
             parts.append(text(8, y + 13, line, size=11, anchor="start"))
             y += 16
     return parts, y + 4
 
 
-def _driver_strip(i: int, d: Mapping[str, Any], view: Mapping[str, Any], lang: str,
+def _driver_strip(i: int, d: Driver, view: GibGasPublicView, say: Teller,
                   y: float) -> tuple[list[str], float]:
-    you = view.get("seat")
+    you = seat_of(view)
     colour = SEAT_COLOURS[i % len(SEAT_COLOURS)]
     h = 64.0
     parts = [rect(2, y, WIDTH - 4, h - 4, "#fff" if i != you else "#fff9db", stroke=colour,
                   rx=5, stroke_width=2)]
     parts.append(rect(2, y, 8, h - 4, colour, stroke=None, rx=3))
-    name = seat_name(i, lang) + (tr(lang, " (you)", " (du)") if i == you else "")
+    name = say.seat(i) + (say("ui_you") if i == you else "")
     parts.append(text(16, y + 15, name, size=12, anchor="start", weight="bold"))
-    damage = int(d.get("damage", 0))
+    damage = d.damage
     # The damage marker starts on 18 and counts down: the points the car has left, as the
     # terminal says it.
-    parts.append(text(16, y + 31, tr(lang, f"points left {damage}/{START_DAMAGE}",
-                                     f"Punkte übrig {damage}/{START_DAMAGE}"),
+    parts.append(text(16, y + 31, say("board_points_left", left=damage, full=START_DAMAGE),
                       size=10, anchor="start", fit=112))
     parts.append(_damage_bar(16, y + 36, damage))
-    if d.get("out"):
-        parts.append(text(16, y + 56, tr(lang, "total loss", "Totalschaden"), size=10,
+    if d.out:
+        parts.append(text(16, y + 56, say("board_total_loss"), size=10,
                           anchor="start", fill="#c92a2a", weight="bold"))
-    stars = int(d.get("stars", 0))
+    stars = d.stars
     parts.append(star(142, y + 12, 7))
     parts.append(text(152, y + 16, str(stars), size=12, anchor="start", weight="bold"))
-    won: list[str] = list(d.get("won", []))
+    won = d.won
     for k, code in enumerate(won[:10]):
         kind, _, _ = _parse(code)
         parts.append(rect(134 + k * 9, y + 24, 8, 12, KIND_FILL.get(kind, "#888"),
                           stroke="#222", stroke_width=0.5))
     if won:
-        parts.append(text(134, y + 48, tr(lang, f"{len(won)} won", f"{len(won)} gewonnen"),
+        parts.append(text(134, y + 48, say("board_won", n=len(won)),
                           size=9, anchor="start", fill="#555"))
     # This round's card, as far as the view tells.
-    card = d.get("card")
+    card = d.card
     if card is not None:
-        parts.append(driver_card(228, y + 4, str(card), lang, w=44, h=52, speed=d.get("speed")))
+        parts.append(driver_card(228, y + 4, card, say.lang, w=44, h=52, speed=d.speed))
     # The hand: backs with the count for others, small names when the view shows them.
-    hand = d.get("hand")
-    size = int(d.get("hand_size", len(hand) if hand is not None else 0))
+    size = d.hand_size
     if i != you:
         for k in range(min(size, 9)):  # fanned out, one back per card
             parts.append(_card_back(282 + k * 7, y + 10, 14, 22))
-        words = tr(lang, f"{size} card" + ("s" if size != 1 else ""),
-                   f"{size} Karte" + ("n" if size != 1 else ""))
+        words = say("board_card_one" if size == 1 else "ui_cards", n=size)
         parts.append(text(318, y + 48, words, size=9, fill="#555"))
     else:
-        parts.append(text(318, y + 30, tr(lang, f"{size} in hand", f"{size} auf der Hand"),
+        parts.append(text(318, y + 30, say("board_in_hand", n=size),
                           size=9, fill="#555"))
     return parts, y + h
 
 
-def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
+def _hand(view: GibGasPublicView, legal: frozenset[str], say: Teller,
           y: float) -> tuple[list[str], float]:
     """The viewing seat's own cards to tap: the hand (play, discard) and the played pile
     (take back at a pit stop)."""
-    you = view.get("seat")
-    drivers = view["drivers"]
-    if not isinstance(you, int) or not 0 <= you < len(drivers) or "hand" not in drivers[you]:
+    me = own_driver(view)
+    if me is None or me.hand is UNSET:
         return [], y
-    me = drivers[you]
+    hand = me.hand
     parts: list[str] = []
     secret: list[str] = []
     sections: list[tuple[str, list[str], tuple[str, ...]]] = [
-        (tr(lang, "Your hand", "Deine Hand"), list(me["hand"]), ("", "discard "))]
-    played = list(me.get("played", []))
+        (say("board_your_hand"), list(hand), ("", "discard "))]
+    played = list(me.played)
     if any(m.startswith("take ") for m in legal) or played:
-        sections.append((tr(lang, "Played", "Gespielt"), played, ("take ",)))
+        sections.append((say("board_played"), played, ("take ",)))
     for index, (title, cards, prefixes) in enumerate(sections):
         into = secret if index == 0 else parts
         into.append(text(8, y + 14, title, size=12, anchor="start", weight="bold"))
@@ -298,7 +290,7 @@ def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
             x = 6 + col * (HAND_W + 4)
             top = y + row * (HAND_H + 4)
             move = next((p + name for p in prefixes if p + name in legal), None)
-            drawn = driver_card(x, top, name, lang, dim=bool(legal) and move is None)
+            drawn = driver_card(x, top, name, say.lang, dim=bool(legal) and move is None)
             if move is not None:
                 into.append(button(move, [drawn, rect(x, top, HAND_W, HAND_H, "none",
                                                       stroke="#1c7ed6", rx=5,
@@ -308,62 +300,56 @@ def _hand(view: Mapping[str, Any], legal: frozenset[str], lang: str,
                 into.append(drawn)
         rows = (len(cards) + per_row - 1) // per_row
         y += max(rows, 1) * (HAND_H + 4) + 4
-    discard = me.get("discard")
+    discard = me.discard
     if discard:
-        secret.append(text(8, y + 12, tr(lang, f"Secretly out: {discard}",
-                                         f"Verdeckt abgelegt: {discard}"),
+        secret.append(text(8, y + 12, say("board_secret_out", card=discard),
                           size=11, anchor="start"))
         y += 18
-    label = "hand: " + " ".join(me["hand"]) + (f"; out: {discard}" if discard else "")
+    label = "hand: " + " ".join(hand) + (f"; out: {discard}" if discard else "")
     parts.insert(0, private(secret, label))
     if "repair" in legal:
         parts.append(button("repair", [
             rect(6, y, 200, TAP, "#fff3bf", stroke="#e67700", rx=6, stroke_width=2),
-            text(106, y + TAP / 2 + 5, tr(lang, "Repair: +1 point", "Reparieren: +1 Punkt"),
+            text(106, y + TAP / 2 + 5, say("board_repair"),
                  size=13, weight="bold", fit=188)], label="repair"))
         y += TAP + 6
     return parts, y
 
 
-def _points(n: int, lang: str) -> str:
-    return tr(lang, f"{n} point" + ("s" if n != 1 else ""), f"{n} Punkt" + ("e" if n != 1 else ""))
-
-
-def _pit(view: Mapping[str, Any], lang: str, y: float) -> tuple[list[str], float]:
+def _pit(view: GibGasPublicView, say: Teller, y: float) -> tuple[list[str], float]:
     """The pit stop under way with its die (``?`` until rolled), or the round's latest stop,
     also one that ended at its roll (``last_pit``); an earlier stop's die beside the next."""
-    pit = view.get("pit") or {}
-    queue = [int(s) for s in pit.get("queue", [])]
-    last: Mapping[str, Any] = view.get("last_pit") or {}
-    if not queue and not last:
+    pit = view.pit if view.pit is not UNSET else None
+    queue = pit.queue if pit is not None else []
+    last = view.last_pit if view.last_pit is not UNSET else None
+    if not queue and last is None:
         return [], y
     parts = [rect(2, y, WIDTH - 4, 50, "#fff4e6", stroke="#e8590c", rx=5)]
-    if queue:
-        who = seat_name(queue[0], lang)
-        face = pit.get("roll")
-        heading = tr(lang, f"Pit stop: {who}", f"Boxenstopp: {who}")
+    face: int | None
+    if pit is not None and queue:
+        who = say.seat(queue[0])
+        face = pit.roll
+        heading = say("board_pit", name=who)
         if face is None:
-            line = tr(lang, "rolls the pit die", "würfelt für den Boxenstopp")
+            line = say("board_pit_rolls")
         else:
-            points = _points(int(pit.get("points", 0)), lang)
-            line = tr(lang, f"rolled {face}: {points} to use", f"{face} gewürfelt: noch {points}")
-        waiting = ", ".join(seat_name(s, lang) for s in queue[1:])
+            line = say("board_pit_rolled", face=face, points=say.points(pit.points))
+        waiting = ", ".join(say.seat(s) for s in queue[1:])
         if waiting:
-            line += tr(lang, f"; then {waiting}", f"; danach {waiting}")
+            line += say("board_pit_then", names=waiting)
         earlier = ""
-        if last and int(last["seat"]) != queue[0]:  # the stop before, this round
-            before = seat_name(int(last["seat"]), lang)
-            parts.append(die(WIDTH - 46, y + 13, 30, int(last["roll"])))
+        if last is not None and last.seat != queue[0]:  # the stop before, this round
+            before = say.seat(last.seat)
+            parts.append(die(WIDTH - 46, y + 13, 30, last.roll))
             parts.append(text(WIDTH - 31, y + 10, before, size=8, fill="#555"))
-            earlier = tr(lang, f"; {before} rolled {last['roll']}",
-                         f"; {before} hat {last['roll']} gewürfelt")
+            earlier = say("board_pit_before", name=before, face=last.roll)
     else:
+        assert last is not None
         earlier = ""
-        who = seat_name(int(last["seat"]), lang)
-        face = int(last["roll"])
-        heading = tr(lang, f"Last pit stop: {who}", f"Letzter Boxenstopp: {who}")
-        points = _points(int(last["points"]), lang)
-        line = tr(lang, f"rolled {face} ({points})", f"{face} gewürfelt ({points})")
+        who = say.seat(last.seat)
+        face = last.roll
+        heading = say("board_last_pit", name=who)
+        line = say("board_last_pit_rolled", face=face, points=say.points(last.points))
     parts.append(die(10, y + 5, 40, face))
     parts.append(text(60, y + 20, heading, size=12, anchor="start", weight="bold",
                       fit=WIDTH - 120))
@@ -372,77 +358,80 @@ def _pit(view: Mapping[str, Any], lang: str, y: float) -> tuple[list[str], float
     return [group(parts, aria_label=label)], y + 56
 
 
-def _franz(view: Mapping[str, Any], lang: str, y: float) -> tuple[list[str], float]:
-    franz = view.get("franz")
-    if franz is None:
+def _franz(view: GibGasPublicView, say: Teller, y: float) -> tuple[list[str], float]:
+    franz = view.franz
+    if franz is UNSET:
         return [], y
-    pile = franz.get("pile", {})
-    left = sum(int(v) for v in pile.values())
+    left = sum(franz.pile.values())
     parts = [rect(2, y, WIDTH - 4, 40, "#f1f3f5", stroke="#868e96", rx=5)]
     parts.append(text(10, y + 16, "Franz", size=12, anchor="start", weight="bold"))
-    card = franz.get("card")
-    speed = franz.get("speed")
-    shown = "-" if card is None else CARD_LABEL.get(str(card), str(card))
+    card = franz.card
+    speed = franz.speed
+    shown = "-" if card is None else CARD_LABEL.get(card, card)
     if isinstance(speed, int) and str(speed) != shown:
         shown += f" → {speed}"
-    parts.append(text(10, y + 32, tr(lang, f"card {shown}; {left} cards in his pile",
-                                     f"Karte {shown}; {left} Karten im Stapel"),
+    parts.append(text(10, y + 32, say("board_franz", card=shown, n=left),
                       size=10, anchor="start"))
     return parts, y + 46
 
 
-def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
+def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
               lang: str = "en") -> str:
     """The Gib Gas! table as ``view`` shows it; ``moves`` are the viewer's legal moves."""
     check_lang(lang)
     game = expect_game(game, GibGasGame)
+    table = expect_view(view, GibGasPublicView)
+    say = Teller(lang)
     legal = frozenset(moves)
     parts: list[str] = []
-    round_no = view.get("round", 1)
-    title = f"Gib Gas! — {tr(lang, 'round', 'Runde')} {round_no}"
-    left = view.get("stack_left", 0)
-    parts.append(title_bar(title, tr(lang, f"{left} in the stack", f"{left} im Stapel")))
+    round_no = table.round
+    title = f"Gib Gas! — {say('board_round')} {round_no}"
+    parts.append(title_bar(title, say("board_stack", n=table.stack_left)))
     y = 34.0
-    row: list[str] = list(view.get("row", []))
+    row = table.row
     gap = (WIDTH - ROW_CARDS * CARD_W) / (ROW_CARDS + 1)
     for i in range(ROW_CARDS):
         x = gap + i * (CARD_W + gap)
         if i < len(row):
-            parts.append(track_card(x, y, row[i], lang, front=i == 0))
+            parts.append(track_card(x, y, row[i], say, front=i == 0))
         else:
             parts.append(rect(x, y, CARD_W, CARD_H, "none", stroke="#adb5bd", rx=6,
                               stroke_dasharray="4 3"))
-    parts.append(text(gap + CARD_W / 2, y + CARD_H + 13, tr(lang, "next", "als Nächstes"),
+    parts.append(text(gap + CARD_W / 2, y + CARD_H + 13, say("board_next"),
                       size=10, fill="#555"))
     y += CARD_H + 20
-    for section in (_reveal(view, game, lang, y),):
+    for section in (_reveal(table, game, say, y),):
         parts += section[0]
         y = section[1]
-    pit_parts, y = _pit(view, lang, y)
+    pit_parts, y = _pit(table, say, y)
     parts += pit_parts
-    for i, d in enumerate(view.get("drivers", [])):
-        strip, y = _driver_strip(i, d, view, lang, y)
+    for i, d in enumerate(table.drivers):
+        strip, y = _driver_strip(i, d, table, say, y)
         parts += strip
-    franz_parts, y = _franz(view, lang, y)
+    franz_parts, y = _franz(table, say, y)
     parts += franz_parts
-    hand_parts, y = _hand(view, legal, lang, y + 4)
+    hand_parts, y = _hand(table, legal, say, y + 4)
     parts += hand_parts
-    if view.get("phase") == "over":
-        parts.append(rect(2, y, WIDTH - 4, 44, "#212529", stroke=None, rx=5))
-        winners = [int(w) for w in view.get("winners", [])]
-        if winners:
-            names = tr(lang, " and ", " und ").join(seat_name(w, lang) for w in winners)
-            line = tr(lang, f"{names} {'win' if len(winners) > 1 else 'wins'}!",
-                      f"{names} {'gewinnen' if len(winners) > 1 else 'gewinnt'}!")
-        else:
-            line = tr(lang, "Nobody wins.", "Niemand gewinnt.")
-        parts.append(text(WIDTH / 2, y + 18, line, size=14, fill="#fff", weight="bold"))
-        scores = view.get("scores", [])
-        parts.append(text(WIDTH / 2, y + 36, tr(lang, "Points: ", "Punkte: ")
-                          + ", ".join(str(s) for s in scores), size=11, fill="#dee2e6"))
+    if table.phase == "over":
+        parts += _result(table, say, y)
         y += 50
-    return document(y + 4, f"Gib Gas! — {tr(lang, 'round', 'Runde')} {round_no}", parts,
-                    lang=lang, game="gibgas")
+    return document(y + 4, title, parts, lang=lang, game="gibgas")
+
+
+def _result(view: GibGasPublicView, say: Teller, y: float) -> list[str]:
+    """The finished race: who won, and every driver's points."""
+    parts = [rect(2, y, WIDTH - 4, 44, "#212529", stroke=None, rx=5)]
+    winners = view.winners if view.winners is not UNSET else []
+    if winners:
+        names = COMMON["and"][LANGUAGES.index(say.lang)].join(say.seat(w) for w in winners)
+        line = say("board_win_many" if len(winners) > 1 else "board_win_one", names=names)
+    else:
+        line = say("board_nobody_wins")
+    parts.append(text(WIDTH / 2, y + 18, line, size=14, fill="#fff", weight="bold"))
+    scores = view.scores if view.scores is not UNSET else []
+    parts.append(text(WIDTH / 2, y + 36, say("board_points")
+                      + ", ".join(str(s) for s in scores), size=11, fill="#dee2e6"))
+    return parts
 
 
 __all__ = ["board_svg"]

@@ -17,14 +17,17 @@ rollouts cut short.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from rennbahn.core.driver import SeatView, win_chances
 from rennbahn.core.protocol import Game, State
+from rennbahn.core.views import UNSET, expect_view
 from rennbahn.games.gibgas.components import (
     ALL_CARDS,
     CARD_NAMES,
     DIE_FACES,
+    FRANZ_KINDS,
+    P_CHOOSE,
+    P_DISCARD,
     PIT,
     PIT_POINTS,
     SPEEDS,
@@ -33,15 +36,13 @@ from rennbahn.games.gibgas.components import (
 )
 from rennbahn.games.gibgas.rules import (
     DISCARD,
-    FRANZ_KINDS,
-    P_CHOOSE,
-    P_DISCARD,
     REPAIR,
     TAKE,
     GibGasGame,
     GibGasState,
     resolve_drive,
 )
+from rennbahn.games.gibgas.views import Driver, Franz, GibGasView
 
 _NAME_TO_CARD = {name: i for i, name in enumerate(CARD_NAMES)}
 _DIE = 6
@@ -74,17 +75,17 @@ class HeuristicBot:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
-        if obs["phase"] == "discard":
+        seen = expect_view(view.view(), GibGasView)
+        if seen.phase == "discard":
             return DISCARD + 2  # I15: the middle speeds collide most often; drop a 220
-        if obs["phase"] == "pittake":
-            return self._pit_choice(obs, legal)
-        return self._choose_card(obs, legal, rng)
+        if seen.phase == "pittake":
+            return self._pit_choice(seen, legal)
+        return self._choose_card(seen, legal, rng)
 
     # -- pit stops -------------------------------------------------------------------------
-    def _pit_choice(self, obs: dict[str, Any], legal: list[int]) -> int:
-        me = obs["drivers"][obs["seat"]]
-        if REPAIR in legal and me["damage"] <= 14:
+    def _pit_choice(self, seen: GibGasView, legal: list[int]) -> int:
+        me = seen.drivers[seen.seat]
+        if REPAIR in legal and me.damage <= 14:
             return REPAIR
         for card in TAKE_ORDER:
             if TAKE + card in legal:
@@ -92,31 +93,32 @@ class HeuristicBot:
         return legal[0]
 
     # -- choosing a card -------------------------------------------------------------------
-    def _choose_card(self, obs: dict[str, Any], legal: list[int], rng: random.Random) -> int:
-        seat: int = obs["seat"]
-        drivers = obs["drivers"]
+    def _choose_card(self, seen: GibGasView, legal: list[int], rng: random.Random) -> int:
+        seat = seen.seat
+        drivers = seen.drivers
         me = drivers[seat]
-        card = self.game.deck.cards[self.game.deck.index(obs["row"][0])]
+        assert me.hand is not UNSET  # a seat sees its own hand
+        card = self.game.deck.cards[self.game.deck.index(seen.row[0])]
         others = [self._possible_cards(d) for i, d in enumerate(drivers) if i != seat]
-        others_last = [d["last_speed"] for i, d in enumerate(drivers) if i != seat]
-        franz = obs.get("franz")
-        damage: int = me["damage"]
+        others_last = [d.last_speed for i, d in enumerate(drivers) if i != seat]
+        franz = seen.franz
+        damage = me.damage
         best, best_value = legal[0], float("-inf")
         for action in legal:
             value = -KEEP_VALUE[action]
-            as_pit = action == TEMPO and self.game.tempo_as_pit and me["card"] == "pit"
+            as_pit = action == TEMPO and self.game.tempo_as_pit and me.card == "pit"
             if action == PIT or as_pit:
-                value += self._pit_value(damage, me["played"], len(me["hand"]))
+                value += self._pit_value(damage, me.played, len(me.hand))
             else:
                 total = 0.0
                 for _ in range(self.samples):
-                    mine = self._speed(action, me["last_speed"], rng)
+                    mine = self._speed(action, me.last_speed, rng)
                     speeds = [
                         self._speed(rng.choice(cards), last, rng) if cards else 0
                         for cards, last in zip(others, others_last, strict=True)
                     ]
                     speeds.insert(seat, mine)
-                    if franz is not None:
+                    if franz is not UNSET:
                         speeds.append(self._franz_speed(franz, rng))
                     total += self._outcome(card, speeds, seat, damage)
                 value += total / self.samples
@@ -125,16 +127,17 @@ class HeuristicBot:
         return best
 
     @staticmethod
-    def _possible_cards(driver: dict[str, Any]) -> list[int]:
-        if "hand" in driver:
-            cards = [_NAME_TO_CARD[c] for c in driver["hand"]]
+    def _possible_cards(driver: Driver) -> list[int]:
+        if driver.hand is not UNSET:
+            cards = [_NAME_TO_CARD[c] for c in driver.hand]
         else:  # six drivers: one unknown speed card is out of the game
-            unseen = set(driver["speed_cards_never_played"])
+            assert driver.speed_cards_never_played is not UNSET
+            unseen = set(driver.speed_cards_never_played)
             cards = [
                 i for i, name in enumerate(CARD_NAMES)
-                if name not in driver["played"] and (i >= 6 or name in unseen)
+                if name not in driver.played and (i >= 6 or name in unseen)
             ]
-        if driver["last_speed"] is None:
+        if driver.last_speed is None:
             cards = [c for c in cards if c != TEMPO]
         return cards
 
@@ -149,13 +152,13 @@ class HeuristicBot:
         return 0  # pit stop
 
     @staticmethod
-    def _franz_speed(franz: dict[str, Any], rng: random.Random) -> int:
-        pile = list(franz["pile"].values())
+    def _franz_speed(franz: Franz, rng: random.Random) -> int:
+        pile = list(franz.pile.values())
         if not any(pile):
             pile = [1] * FRANZ_KINDS
         kind = rng.choices(range(FRANZ_KINDS), weights=pile)[0]
         if kind == 6:
-            last = franz["last_speed"]
+            last = franz.last_speed
             return int(last) if last is not None else rng.choice(SPEEDS)
         return SPEEDS[kind]
 

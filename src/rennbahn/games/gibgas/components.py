@@ -95,6 +95,20 @@ class TrackCard:
         return f"{names[self.kind]} ({worth}, fender bender {self.bender})"
 
 
+def track_card(code: str) -> TrackCard:
+    """The track card a code such as ``V2-1`` or ``XF3-1`` names (``TrackCard.code`` read
+    back).
+
+    >>> track_card("XF3-1").describe()
+    'Vollgas-Crash (crash 3, fender bender 1)'
+    """
+    kind = code.rstrip("0123456789-")
+    value, _, arrows = code[len(kind):].partition("-")
+    crash = Kind(kind).is_crash
+    return TrackCard(Kind(kind), 0 if crash else int(value), int(arrows),
+                     int(value) if crash else 0)
+
+
 @dataclass(frozen=True)
 class TrackDeck:
     """A mix of track cards: distinct kinds with how many of each."""

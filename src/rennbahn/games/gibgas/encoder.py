@@ -1,8 +1,8 @@
-"""The Gib Gas! observation as a vector in [0, 1], seats rotated so the observer comes first.
+"""The Gib Gas! seat view as a vector in [0, 1], seats rotated so the viewer comes first.
 
-Built only from the observation dict (see ``GibGasState.observation``): what a seat does not
-know (another driver's hand in the six-driver race, a secret discard) is not in the dict, so
-it cannot be in the vector; a flag says whether a driver's hand is known.
+Built only from one seat's typed view (``views.GibGasView``, ``state.view(seat)``): what a
+seat does not know (another driver's hand in the six-driver race, a secret discard) is not in
+the view, so it cannot be in the vector; a flag says whether a driver's hand is known.
 
 Blocks: phase (one-hot), round and cards left, the face-up row (one-hot kind per place), the
 last card driven for, pit points; per driver, observer first: damage, stars, cards won per
@@ -13,18 +13,19 @@ winner; with two drivers, Franz's pile, card, speed and last speed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from rennbahn.core.protocol import JSON, Game
+from rennbahn.core.encoding import FloatArray, Layout, many_hot, one_hot
+from rennbahn.core.protocol import Game
+from rennbahn.core.views import UNSET, View, expect_view
 from rennbahn.games.gibgas.components import (
     CARD_NAMES,
     DIE_FACES,
+    PHASES,
     PIT_POINTS,
     ROW_LENGTH,
     START_DAMAGE,
 )
-from rennbahn.games.gibgas.rules import PHASES, GibGasGame
-from rennbahn.interop.encoders import FloatArray, Layout, many_hot, one_hot
+from rennbahn.games.gibgas.rules import GibGasGame
+from rennbahn.games.gibgas.views import Driver, Franz, GibGasView
 
 SPEED_NAMES = CARD_NAMES[:6]
 LAST_SPEED_NAMES = (*CARD_NAMES[:6], "die")
@@ -41,7 +42,7 @@ _DRIVER_BLOCKS = (
 
 
 class GibGasEncoder:
-    """Fixed-size vector of a Gib Gas! seat's observation."""
+    """Fixed-size vector of a Gib Gas! seat's view."""
 
     low = 0.0
     high = 1.0
@@ -86,92 +87,76 @@ class GibGasEncoder:
             names += self.driver.names(f"driver{place}.")
         return names + self.franz_layout.names("franz.")
 
-    def encode_into(self, observation: Mapping[str, JSON], out: FloatArray) -> None:
+    def encode_into(self, view: View, out: FloatArray) -> None:
+        seen = expect_view(view, GibGasView)
         head = self.head
-        one_hot(out, head["phase"], PHASES, observation["phase"])
-        out[head["round"]] = _int(observation["round"]) / (self.raced + 1)
-        out[head["stack_left"]] = _int(observation["stack_left"]) / self.raced
-        row = observation["row"]
-        assert isinstance(row, list)
+        one_hot(out, head["phase"], PHASES, seen.phase)
+        out[head["round"]] = seen.round / (self.raced + 1)
+        out[head["stack_left"]] = seen.stack_left / self.raced
         kinds = len(self.codes)
-        for place, code in enumerate(row):
+        for place, code in enumerate(seen.row):
             one_hot(out, head["row"] + place * kinds, self.codes, code)
-        one_hot(out, head["last_card"], self.codes, observation["last_card"])
-        pit = observation.get("pit")
-        queue: list[JSON] = []
-        if isinstance(pit, dict):
-            out[head["pit_points"]] = _int(pit["points"]) / MAX_PIT_POINTS
-            queue = _list(pit["queue"])
-        rolling = _list(observation.get("rolling", []))
-        scores = _list(observation.get("scores", []))
-        winners = _list(observation.get("winners", []))
-        drivers = _list(observation["drivers"])
-        me = _int(observation["seat"])
+        one_hot(out, head["last_card"], self.codes, seen.last_card)
+        queue: list[int] = []
+        if seen.pit is not UNSET:
+            out[head["pit_points"]] = seen.pit.points / MAX_PIT_POINTS
+            queue = seen.pit.queue
+        rolling = seen.rolling if seen.rolling is not UNSET else []
+        scores = seen.scores if seen.scores is not UNSET else []
+        winners = seen.winners if seen.winners is not UNSET else []
+        drivers = seen.drivers
+        me = seen.seat
         for place in range(self.players):
             seat = (me + place) % self.players
-            info = drivers[seat]
-            assert isinstance(info, dict)
             base = head.size + place * self.driver.size
-            self._driver(info, out, base)
+            self._driver(drivers[seat], out, base)
             d = self.driver
             out[base + d["in_pit_queue"]] = float(seat in queue)
             if seat in rolling:
                 out[base + d["rolling"]] = 1.0
             out[base + d["winner"]] = float(seat in winners)
             if scores:
-                out[base + d["score"]] = _int(scores[seat]) / (self.max_stars + START_DAMAGE)
-        franz = observation.get("franz")
-        if self.franz and isinstance(franz, dict):
-            self._franz(franz, out)
+                out[base + d["score"]] = scores[seat] / (self.max_stars + START_DAMAGE)
+        if self.franz and seen.franz is not UNSET:
+            self._franz(seen.franz, out)
 
-    def _driver(self, info: Mapping[str, JSON], out: FloatArray, base: int) -> None:
+    def _driver(self, info: Driver, out: FloatArray, base: int) -> None:
         d = self.driver
-        out[base + d["damage"]] = _int(info["damage"]) / START_DAMAGE
-        out[base + d["stars"]] = _int(info["stars"]) / self.max_stars
-        for code in _list(info["won"]):
-            kind = self.codes.index(str(code))
+        out[base + d["damage"]] = info.damage / START_DAMAGE
+        out[base + d["stars"]] = info.stars / self.max_stars
+        for code in info.won:
+            kind = self.codes.index(code)
             out[base + d["won"] + kind] += 1.0 / self.counts[kind]
-        many_hot(out, base + d["played"], CARD_NAMES, info["played"])
-        if "hand" in info:
+        many_hot(out, base + d["played"], CARD_NAMES, info.played)
+        if info.hand is not UNSET:
             out[base + d["hand_known"]] = 1.0
-            many_hot(out, base + d["hand"], CARD_NAMES, info["hand"])
-        out[base + d["hand_size"]] = _int(info["hand_size"]) / len(CARD_NAMES)
-        one_hot(out, base + d["last_speed"], LAST_SPEED_NAMES, info["last_speed"])
-        one_hot(out, base + d["card"], CARD_NAMES, info["card"])
-        speed = info["speed"]
+            many_hot(out, base + d["hand"], CARD_NAMES, info.hand)
+        out[base + d["hand_size"]] = info.hand_size / len(CARD_NAMES)
+        one_hot(out, base + d["last_speed"], LAST_SPEED_NAMES, info.last_speed)
+        one_hot(out, base + d["card"], CARD_NAMES, info.card)
+        speed = info.speed
         if isinstance(speed, int):
             out[base + d["speed"]] = speed / TOP_SPEED
         elif speed == "rolling":
             out[base + d["rolling"]] = 1.0
         elif speed == "pit":
             out[base + d["pit"]] = 1.0
-        out[base + d["out"]] = float(bool(info["out"]))
-        one_hot(out, base + d["discard"], SPEED_NAMES, info.get("discard"))
-        if "speed_cards_never_played" in info:
-            many_hot(out, base + d["never_played"], SPEED_NAMES, info["speed_cards_never_played"])
+        out[base + d["out"]] = float(bool(info.out))
+        one_hot(out, base + d["discard"], SPEED_NAMES,
+                info.discard if info.discard is not UNSET else None)
+        if info.speed_cards_never_played is not UNSET:
+            many_hot(out, base + d["never_played"], SPEED_NAMES, info.speed_cards_never_played)
 
-    def _franz(self, franz: Mapping[str, JSON], out: FloatArray) -> None:
+    def _franz(self, franz: Franz, out: FloatArray) -> None:
         f = self.franz_layout
         base = self.franz_offset
-        pile = franz["pile"]
-        assert isinstance(pile, dict)
         for i, name in enumerate(FRANZ_NAMES):
-            out[base + f["pile"] + i] = _int(pile[name]) / self.franz_pile_max
-        one_hot(out, base + f["card"], FRANZ_NAMES, franz["card"])
-        speed = franz["speed"]
+            out[base + f["pile"] + i] = franz.pile[name] / self.franz_pile_max
+        one_hot(out, base + f["card"], FRANZ_NAMES, franz.card)
+        speed = franz.speed
         if isinstance(speed, int):
             out[base + f["speed"]] = speed / TOP_SPEED
-        one_hot(out, base + f["last_speed"], SPEED_NAMES, franz["last_speed"])
-
-
-def _int(value: JSON) -> int:
-    assert isinstance(value, int)
-    return value
-
-
-def _list(value: JSON) -> list[JSON]:
-    assert isinstance(value, list)
-    return value
+        one_hot(out, base + f["last_speed"], SPEED_NAMES, franz.last_speed)
 
 
 def make_encoder(game: Game) -> GibGasEncoder:

@@ -1,24 +1,26 @@
 """Drawing Gib Gas! for people at the terminal: the track row, the drivers, and what happened.
 
-Everything here works from one seat's observation (or the public one), so it can never show
-more than that seat may know. The words come from the game's one catalogue
-(``narration.CATALOGUE``), in English or German; the story of each step is told by
-``narration.narrate``, the same for the terminal and the browser.
+Everything here works from one seat's view (or the public one), so it can never show more
+than that seat may know. The words come from the game's one catalogue (``texts.py``), in
+English or German; the story of each step is told by ``narration.narrate``, the same for the
+terminal and the browser.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from rennbahn.core.protocol import Game
+from rennbahn.core.registry import Terminal
+from rennbahn.core.views import UNSET, View, expect_view
 from rennbahn.games.gibgas import narration
-from rennbahn.games.gibgas.components import START_DAMAGE
-from rennbahn.games.gibgas.narration import Teller, track_card
+from rennbahn.games.gibgas.components import START_DAMAGE, track_card
+from rennbahn.games.gibgas.texts import Teller
+from rennbahn.games.gibgas.views import Driver, Franz, GibGasPublicView, own_driver, seat_of
 
 _KIND_STYLE = {"V": "bold green", "B": "bold cyan", "XF": "bold red", "XS": "bold magenta"}
 
@@ -31,12 +33,12 @@ def _card_text(code: str, say: Teller, front: bool = False) -> Text:
     return text
 
 
-def _this_round(driver: Mapping[str, Any], say: Teller) -> str:
+def _this_round(driver: Driver | Franz, say: Teller) -> str:
     """The card played this round and the speed it gave (``→ 240``, ``→ pit``)."""
-    card, speed = driver.get("card"), driver.get("speed")
+    card, speed = driver.card, driver.speed
     if card is None:
         return ""
-    shown = str(card)
+    shown = card
     if card in ("die", "tempo") and isinstance(speed, int):
         shown += f" → {speed}"
     elif speed == "pit" and card != "pit":
@@ -44,51 +46,54 @@ def _this_round(driver: Mapping[str, Any], say: Teller) -> str:
     return shown
 
 
-def render(observation: Mapping[str, Any], game: Game, lang: str = "en",
-           names: Sequence[str] | None = None) -> RenderableType:
-    """The table as the observing seat sees it (the public observation: as a spectator)."""
+def render(view: View, game: Game, *, lang: str = "en", names: Sequence[str] | None = None,
+           prompt: bool = True) -> RenderableType:
+    """The table as the viewing seat sees it (the public view: as a spectator).
+
+    ``prompt`` is not used: the drawing has no hints to type.
+    """
     say = Teller(lang, names)
-    obs = observation
-    seat = obs.get("seat")
+    table_view = expect_view(view, GibGasPublicView)
+    seat = seat_of(table_view)
     track = Text(say("ui_track"))
-    for i, code in enumerate(obs["row"]):
+    for i, code in enumerate(table_view.row):
         track.append_text(_card_text(code, say, front=i == 0))
         track.append("  ")
-    track.append("  " + say("ui_stack", n=obs["stack_left"]), style="dim")
-    table = Table(title=say("ui_title", round=obs["round"]), expand=False)
+    track.append("  " + say("ui_stack", n=table_view.stack_left), style="dim")
+    table = Table(title=say("ui_title", round=table_view.round), expand=False)
     for key in ("ui_driver", "ui_car", "ui_stars", "ui_won", "ui_played", "ui_hand",
                 "ui_this_round"):
         table.add_column(say(key))
-    for i, d in enumerate(obs["drivers"]):
+    for i, d in enumerate(table_view.drivers):
         name = say.seat(i) + (say("ui_you") if i == seat else "")
-        damage = int(d["damage"])
+        damage = d.damage
         style = "red" if damage <= 5 else "yellow" if damage <= 10 else "green"
-        hand = " ".join(d["hand"]) if "hand" in d else say("ui_cards", n=d["hand_size"])
+        hand = " ".join(d.hand) if d.hand is not UNSET else say("ui_cards", n=d.hand_size)
         table.add_row(
             Text(name, style="bold" if i == seat else ""),
             Text(f"{damage}/{START_DAMAGE}", style=style),
-            str(d["stars"]),
-            str(len(d["won"])) if d["won"] else "",
-            " ".join(d["played"]),
+            str(d.stars),
+            str(len(d.won)) if d.won else "",
+            " ".join(d.played),
             hand,
             _this_round(d, say),
         )
     parts: list[RenderableType] = [track, table]
-    if any("hand" not in d for d in obs["drivers"]):  # six drivers: the secret discard (I15)
+    if any(d.hand is UNSET for d in table_view.drivers):  # six drivers: secret discards (I15)
         parts.append(Text(say("ui_secret_out"), style="dim"))
-    own = obs["drivers"][seat] if isinstance(seat, int) else {}
-    if own.get("discard"):
-        parts.append(Text(say("ui_discard", card=own["discard"]), style="dim"))
-    franz = obs.get("franz")
-    if franz is not None:
-        left = sum(franz["pile"].values())
+    own = own_driver(table_view)
+    if own is not None and own.discard:
+        parts.append(Text(say("ui_discard", card=own.discard), style="dim"))
+    franz = table_view.franz
+    if franz is not UNSET:
+        left = sum(franz.pile.values())
         shown = _this_round(franz, say) or "-"
         parts.append(Text(say("ui_franz", card=shown, n=left), style="dim"))
-    pit = obs.get("pit")
-    if pit and pit["queue"] and pit["queue"][0] == seat and pit["points"]:
-        parts.append(Text(say("ui_pit", points=say.points(int(pit["points"]))), style="bold"))
-    if obs["phase"] == "over":
-        parts.append(Text("\n".join(narration.result(obs, lang=lang, names=names)),
+    pit = table_view.pit
+    if pit is not UNSET and pit.queue and pit.queue[0] == seat and pit.points:
+        parts.append(Text(say("ui_pit", points=say.points(pit.points)), style="bold"))
+    if table_view.phase == "over":
+        parts.append(Text("\n".join(narration.result(table_view, lang=lang, names=names)),
                           style="bold"))
     return Group(*parts)
 
@@ -98,10 +103,7 @@ def legend(lang: str = "en") -> list[str]:
     return Teller(lang)("ui_legend").split("\n")
 
 
-def narrate(before: Mapping[str, Any] | None, after: Mapping[str, Any], *, lang: str = "en",
-            names: Sequence[str] | None = None) -> list[str]:
-    """What happened between two observations of one seat: ``narration.narrate``."""
-    return narration.narrate(before, after, lang=lang, names=names)
+#: The game's terminal front end (``rennbahn play``): no commands beyond the moves.
+TERMINAL = Terminal(render=render, legend=legend)
 
-
-__all__ = ["legend", "narrate", "render"]
+__all__ = ["TERMINAL", "legend", "render"]
