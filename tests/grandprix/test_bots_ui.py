@@ -117,3 +117,11 @@ def test_the_stack_command_shows_the_chances() -> None:
     console.print(show(SeatView(state, 0)))
     text = console.export_text()
     assert "accident" in text and "25%" in text
+
+
+def test_the_view_says_when_a_seat_awaits_its_own_roll() -> None:
+    """The terminal waits for a person's own roll even when it is the only move (I17)."""
+    state = at("sc<A 0,0 0:roll 4", "grandprix(players=2)")
+    assert state.view(0).awaits_roll(0) and state.public_view().awaits_roll(0)
+    assert not state.view(1).awaits_roll(1)
+    assert not at("sc<A 0,0 0:choose 4", "grandprix(players=2)").view(0).awaits_roll(0)

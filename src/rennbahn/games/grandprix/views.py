@@ -112,5 +112,10 @@ class GrandPrixView(View, frozen=True, kw_only=True):
     rolled: int | UnsetType = UNSET
     winner: int | UnsetType | None = UNSET
 
+    def awaits_roll(self, seat: int) -> bool:
+        """Whether the die is about to roll for ``seat``'s car: after the turnaround (I17) a
+        roll is the only move, a chance node, and the terminal still waits for the person."""
+        return self.turn == seat and self.phase == "roll"
+
 
 __all__ = ["Car", "Card", "Drive", "GrandPrixView", "Part", "RollRecord"]
