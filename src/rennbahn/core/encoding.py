@@ -36,10 +36,6 @@ HASHING_SIZE = 512
 
 FloatArray = npt.NDArray[np.float32]
 
-#: Length of the fallback vector: enough buckets that the few hundred leaves of a racing
-#: game's observation rarely share one.
-HASHING_SIZE = 512
-
 
 class Encoder(Protocol):
     """Turns one seat's view into a vector of ``size`` floats in [low, high]."""
