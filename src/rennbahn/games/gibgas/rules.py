@@ -619,6 +619,8 @@ class GibGasState(State):
         # never played; I20: otherwise every card played is shown, so every hand is known.
         secret = not own and self.g.discard
         hand = [CARD_NAMES[c] for c in CARDS_IN[self.hand[s]]]
+        discard = CARD_NAMES[self.discard[s]] if self.discard[s] >= 0 else None
+        never = [CARD_NAMES[c] for c in CARDS_IN[SPEED_CARDS & ~self.ever[s]]] if secret else []
         return Driver(
             damage=self.damage[s],
             stars=self.stars(s),
@@ -630,11 +632,8 @@ class GibGasState(State):
             speed=_speed_view(self.speed[s]),
             out=self.damage[s] <= 0,
             hand=UNSET if secret else hand,
-            discard=(CARD_NAMES[self.discard[s]] if self.discard[s] >= 0 else None) if own
-            else UNSET,
-            speed_cards_never_played=[CARD_NAMES[c] for c in
-                                      CARDS_IN[SPEED_CARDS & ~self.ever[s]]] if secret
-            else UNSET,
+            discard=discard if own else UNSET,
+            speed_cards_never_played=never if secret else UNSET,
         )
 
     def _resample_from_infostate(self, player: int, rng: random.Random) -> GibGasState:
