@@ -23,7 +23,7 @@ def view(game: str, text: str, seat: int) -> SeatView:
 def believed(text: str, seat: int) -> list[list[float]]:
     """What ``seat`` believes in the four-player small race written as ``text``."""
     at = view("von0auf100(race=small)", text, seat)
-    return beliefs(at.observation(), at.game)
+    return beliefs(at.view(), at.game)
 
 
 def chosen(text: str, seat: int) -> str:

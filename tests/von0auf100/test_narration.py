@@ -4,8 +4,6 @@ defects found when the game was tried as a new user would, one test each."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
 
 import pytest
 from rich.console import Console, RenderableType
@@ -13,9 +11,12 @@ from rich.console import Console, RenderableType
 import rennbahn
 from rennbahn.core.driver import random_step
 from rennbahn.core.i18n import missing_keys
-from rennbahn.games.von0auf100 import narration, ui
+from rennbahn.core.protocol import State
+from rennbahn.core.views import expect_view
+from rennbahn.games.von0auf100 import narration, texts, ui
 from rennbahn.games.von0auf100.components import COLOURS
 from rennbahn.games.von0auf100.rules import Von0auf100State
+from rennbahn.games.von0auf100.views import Von0auf100PublicView, Von0auf100View, own_licences
 from tests.von0auf100.states import notation
 
 VARIANTS = ("von0auf100(race=small)", "von0auf100(players=2,race=small)",
@@ -29,18 +30,25 @@ def shown(renderable: RenderableType) -> str:
 
 
 def test_the_catalogue_has_every_text_in_both_languages() -> None:
-    assert missing_keys(narration.CATALOGUE) == {}
+    assert missing_keys(texts.CATALOGUE) == {}
 
 
-def _views(state: Von0auf100State, seat: int | None) -> Mapping[str, Any]:
-    return state.public_observation() if seat is None else state.observation(seat)
+def _views(state: Von0auf100State, seat: int | None) -> Von0auf100PublicView:
+    if seat is None:
+        return expect_view(state.public_view(), Von0auf100PublicView)
+    return seen(state, seat)
+
+
+def seen(state: State, seat: int) -> Von0auf100View:
+    """The typed view of ``seat``."""
+    return expect_view(state.view(seat), Von0auf100View)
 
 
 def _secret_cars(state: Von0auf100State, seat: int | None,
-                 view: Mapping[str, Any]) -> list[tuple[str, int]]:
+                 view: Von0auf100PublicView) -> list[tuple[str, int]]:
     """(car, owner) of every licence in the current race that ``seat`` may not know."""
-    race = view["race"]
-    known = set(view["owners"]) | {f[1] for f in view["finishes"] if f[0] == race}
+    race = view.race
+    known = set(view.owners) | {f.car for f in view.finishes if f.race == race}
     return [(COLOURS[c], s) for c in range(6) if (s := state.owner[c]) >= 0
             and s != seat and COLOURS[c] not in known]
 
@@ -54,13 +62,13 @@ def test_every_step_is_told_for_every_seat_and_tells_no_secret(variant: str, lan
     seats: list[int | None] = [*range(game.num_players()), None]
     before = {s: _views(state, s) for s in seats}
     for s in seats:
-        assert narration.narrate(None, before[s], lang=lang)
+        assert narration.narrate(game, None, before[s], lang=lang)
     rng = random.Random(11)
     while not state.is_terminal():
         random_step(state, rng)
         for s in seats:
             after = _views(state, s)
-            lines = narration.narrate(before[s], after, lang=lang, names=None)
+            lines = narration.narrate(game, before[s], after, lang=lang, names=None)
             if after != before[s]:
                 assert lines, f"nothing told for seat {s} at {state.to_text()}"
             told = " ".join(lines)
@@ -69,7 +77,7 @@ def test_every_step_is_told_for_every_seat_and_tells_no_secret(variant: str, lan
                 assert f"{car} {name}" not in told
                 assert f"licence of {car}" not in told
                 assert f"Führerschein von {car}" not in told
-            own = [c for c in COLOURS if c not in after.get("licences", [])]
+            own = [c for c in COLOURS if c not in own_licences(after)]
             for car in own:
                 assert f"({car}). Keep it secret" not in told
                 assert f"({car}). Halte ihn" not in told
@@ -84,20 +92,20 @@ def test_who_placed_which_can_survives_the_round_end() -> None:
     state = game.state_from_text(notation(players=3, deal="RYG", round=4, on="RO",
                                           pos="4,5,2,3,1,0"))
     for seat, car, can, start in ((2, "Y", 3, 2), (0, "P", 4, 0)):
-        befores = {s: state.observation(s) for s in range(3)}
-        public = state.public_observation()
+        befores = {s: seen(state, s) for s in range(3)}
+        public = state.public_view()
         state.apply_action(state.string_to_action(seat, car))
         for s in range(3):
-            lines = narration.narrate(befores[s], state.observation(s))
+            lines = narration.narrate(game, befores[s], seen(state, s))
             assert lines[0].startswith(f"Driver {seat + 1} puts can {can} on the ")
             assert f"driver card ({car}): the car moves from {start} to " in lines[0]
-        told = narration.narrate(public, state.public_observation(), lang="de")
+        told = narration.narrate(game, public, state.public_view(), lang="de")
         assert told[0].startswith(f"Fahrer {seat + 1} legt Kanister {can} auf die ")
     # Can 5 ends the round: the cans leave the driver cards, and the step still tells it.
-    before = state.observation(0)
+    before = seen(state, 0)
     state.apply_action(state.string_to_action(1, "G"))
-    lines = narration.narrate(before, state.observation(0))
-    assert state.observation(0)["on"] == []  # the round ended: the cans are off the cards
+    lines = narration.narrate(game, before, seen(state, 0))
+    assert seen(state, 0).on == []  # the round ended: the cans are off the cards
     assert lines[0] == ("Driver 2 puts can 5 on the green driver card (G): the car moves "
                         "from 3 to 8.")
     assert lines[1].startswith("Round 5: Driver 2 holds the starting tile")
@@ -108,22 +116,22 @@ def test_the_end_reveals_every_licence_and_the_scores_and_the_winner() -> None:
     drawing show every licence uncovered by the rules, the scores and the winner."""
     game = rennbahn.load_game("von0auf100(race=small)")
     state = game.state_from_text(notation(round=3, deal="RYBP", on="ROY", pos="1,2,3,17,0,0"))
-    before = state.observation(2)
+    before = seen(state, 2)
     state.apply_action(state.string_to_action(1, "G"))  # green: nobody's; put aside
     state.apply_action(state.string_to_action(2, "B"))
     while not state.is_terminal():
-        before = state.observation(2)
+        before = seen(state, 2)
         legal = state.legal_actions(state.current_player())
         state.apply_action(legal[-1])
-    after = state.observation(2)
-    lines = narration.narrate(before, after)
-    winner = next(f[2] for f in after["finishes"] if f[2] is not None)
-    car = next(f[1] for f in after["finishes"] if f[2] is not None)
+    after = seen(state, 2)
+    lines = narration.narrate(game, before, after)
+    winner = next(f.seat for f in after.finishes if f.seat is not None)
+    car = next(f.car for f in after.finishes if f.seat is not None)
     assert f"Race 1 is over: Driver {winner + 1} wins it." in lines
     assert any(line.startswith("Licences uncovered:") and f"{car} Driver {winner + 1}" in line
                for line in lines)
     assert "Score: " + ", ".join(f"Driver {s + 1} {v}" for s, v in
-                                 enumerate(after["score"])) + "." in lines
+                                 enumerate(after.score)) + "." in lines
     assert lines[-1] == f"The game is over: Driver {winner + 1} wins with 1 race won."
     drawn = shown(ui.render(after, game))
     assert "Licences uncovered:" in drawn and "The game is over" in drawn
@@ -135,26 +143,26 @@ def test_the_licence_hint_only_while_the_seat_plays() -> None:
     """Issue 12: "Type 'licence' ..." was shown after the game and during a replay."""
     game = rennbahn.load_game("von0auf100(race=small)")
     state = game.state_from_text(notation(round=3, deal="RYBP", on="ROY", pos="1,2,3,17,0,0"))
-    obs = state.observation(3)
+    obs = seen(state, 3)
     assert "Type 'licence'" in shown(ui.render(obs, game))
     assert "Tippe 'licence'" in shown(ui.render(obs, game, lang="de"))
     assert "licence" not in shown(ui.render(obs, game, prompt=False))
-    assert "licence" not in shown(ui.render(state.public_observation(), game))
+    assert "licence" not in shown(ui.render(state.public_view(), game))
     rng = random.Random(3)
     while not state.is_terminal():
         random_step(state, rng)
-    assert "Type 'licence'" not in shown(ui.render(state.observation(3), game))
+    assert "Type 'licence'" not in shown(ui.render(seen(state, 3), game))
 
 
 def test_names_and_legend_in_both_languages() -> None:
     game = rennbahn.load_game("von0auf100(race=small)")
     state = game.state_from_text(notation(round=3, deal="RYBP", on="ROY", pos="1,2,3,17,0,0"))
     names = ["Ada", "Bo", "Cy", "Di"]
-    drawn = shown(ui.render(state.observation(1), game, lang="de", names=names))
+    drawn = shown(ui.render(seen(state, 1), game, lang="de", names=names))
     assert "Du bist dran: Kanister 4 von 5." in drawn and "Kanister 1 (Cy)" in drawn
-    before = state.observation(0)
+    before = seen(state, 0)
     state.apply_action(state.string_to_action(1, "G"))
-    lines = ui.narrate(before, state.observation(0), lang="de", names=names)
+    lines = narration.narrate(game, before, seen(state, 0), lang="de", names=names)
     assert lines[0].startswith("Bo legt Kanister 4 auf die grüne Fahrerkarte (G)")
     for lang in ("en", "de"):
         legend = ui.legend(lang)
@@ -167,10 +175,10 @@ def test_several_steps_at_once_still_tell_every_can_of_the_round() -> None:
     is told every can placed, with its driver and driver card."""
     game = rennbahn.load_game("von0auf100(race=small)")
     state = game.state_from_text(notation(round=3, deal="RYBP", on="R", pos="1,0,0,17,0,0"))
-    before = state.observation(0)
+    before = seen(state, 0)
     state.apply_action(state.string_to_action(3, "O"))
     state.apply_action(state.string_to_action(0, "Y"))
-    lines = narration.narrate(before, state.observation(0))
+    lines = narration.narrate(game, before, seen(state, 0))
     assert lines[0] == "Driver 4 puts can 2 on the orange driver card (O)."
     assert lines[1].startswith("Driver 1 puts can 3 on the yellow driver card (Y): the car")
 
@@ -182,14 +190,14 @@ def test_the_view_keeps_the_round_before_after_a_round_ends() -> None:
     game = rennbahn.load_game("von0auf100(players=3,race=small)")
     state = game.state_from_text(notation(players=3, deal="RYG", round=4, on="RO",
                                           pos="4,5,2,3,1,0"))
-    before = state.observation(1)
+    before = seen(state, 1)
     for seat, car in ((2, "Y"), (0, "P"), (1, "G")):
         state.apply_action(state.string_to_action(seat, car))
-    after = state.observation(1)
-    assert after["on"] == []
-    assert [(p["seat"], p["can"], p["car"]) for p in after["previous"]] == [
+    after = seen(state, 1)
+    assert after.on == []
+    assert [(p.seat, p.can, p.car) for p in after.previous] == [
         (0, 1, "R"), (1, 2, "O"), (2, 3, "Y"), (0, 4, "P"), (1, 5, "G")]
-    lines = narration.narrate(before, after)
+    lines = narration.narrate(game, before, after)
     assert lines[:3] == ["Driver 3 puts can 3 on the yellow driver card (Y).",
                          "Driver 1 puts can 4 on the purple driver card (P).",
                          "Driver 2 puts can 5 on the green driver card (G): the car moves "
@@ -198,6 +206,6 @@ def test_the_view_keeps_the_round_before_after_a_round_ends() -> None:
     assert "can 3 (Driver 3)" in drawn and "the cans of the round before" in drawn
     text = state.to_text()
     assert text.endswith(" prev=ROYPG")
-    assert game.state_from_text(text).observation(1) == after
+    assert game.state_from_text(text).view(1) == after
     with pytest.raises(rennbahn.NotationError, match="last must be the last can of prev"):
         game.state_from_text(text.replace("prev=ROYPG", "prev=ROYGP"))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import msgspec
 from rich.console import Console, RenderableType
 
 import rennbahn
 from rennbahn.core.driver import SeatView
 from rennbahn.core.protocol import State
-from rennbahn.games.von0auf100 import ui
+from rennbahn.games.von0auf100 import narration, ui
+from rennbahn.games.von0auf100.views import Von0auf100View
 from tests.von0auf100.states import BIG, notation
 
 TEXT = notation(track=BIG, round=3, on="Y", pos="3,37,9,12,0,5", fin="1:O-", cans=4, wd=1)
@@ -22,13 +24,14 @@ def shown(renderable: RenderableType) -> str:
 def test_render_draws_track_cars_cans_and_turn_but_not_the_licence() -> None:
     game = rennbahn.load_game("von0auf100")
     state = game.state_from_text(TEXT)
-    obs = state.observation(3)
+    obs = state.view(3)
+    assert isinstance(obs, Von0auf100View)
     text = shown(ui.render(obs, game))
     assert "oil" in text and "2x" in text and "+5" in text
     assert "can 1" in text and "across" in text
     assert "Your turn: can 2 of 4" in text
     assert "Cans withdrawn: 5" in text
-    other = dict(obs, licences=["P"])  # the same table with another licence
+    other = msgspec.structs.replace(obs, licences=["P"])  # the same table, another licence
     assert shown(ui.render(other, game)) == text
 
 
@@ -49,9 +52,9 @@ def test_beliefs_command_shows_probabilities() -> None:
 
 def narrated(state: State, seat: int, move: str) -> list[str]:
     """What seat 0 is told when ``seat`` plays ``move`` in ``state``."""
-    before = state.observation(0)
+    before = state.view(0)
     state.apply_action(state.string_to_action(seat, move))
-    return ui.narrate(before, state.observation(0))
+    return narration.narrate(state.get_game(), before, state.view(0))
 
 
 def test_narrate_tells_the_cans_placed_and_the_cars_across() -> None:
@@ -87,7 +90,7 @@ def test_narrate_a_car_on_the_start_target_card_short_of_the_line() -> None:
     assert ("Driver 4 puts can 2 on the green driver card (G): the car moves from 17 to 19."
             in lines)
     assert not any("across" in line for line in lines)
-    drawn = shown(ui.render(state.observation(0), game))
+    drawn = shown(ui.render(state.view(0), game))
     assert drawn.count("S/Z") == 2 and drawn.count("start") == 2
 
 

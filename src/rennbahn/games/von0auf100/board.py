@@ -1,4 +1,4 @@
-"""Von 0 auf 100 as an SVG board, drawn from one seat's observation or the public one.
+"""Von 0 auf 100 as an SVG board, drawn from one seat's view or the public one.
 
 The track cards lie in a closed circuit around the (double-size) start/target card, corner
 cards as curves and the rest as straights, with their symbols: a can with its number, the
@@ -6,15 +6,15 @@ cards as curves and the rest as straights, with their symbols: a can with its nu
 is, the six driver cards with the cans put on them this round and by whom (tap one to put
 the next can there), and the cars across the line. Below: the viewing seat's licence (only
 when the view holds it), how far each seat has moved each car this race, and the score.
+Its words are in ``texts.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from rennbahn.core.i18n import seat_name
 from rennbahn.core.protocol import Game
+from rennbahn.core.views import View, expect_view
 from rennbahn.games._board import (
     TAP,
     WIDTH,
@@ -30,18 +30,14 @@ from rennbahn.games._board import (
     table,
     text,
     title_bar,
-    tr,
 )
 from rennbahn.games.von0auf100.components import COLOURS
+from rennbahn.games.von0auf100.texts import Teller
+from rennbahn.games.von0auf100.views import Von0auf100PublicView, own_licences, viewer
 
 CAR_FILL = dict(zip(COLOURS, ("#d62828", "#f77f00", "#f7d11e", "#2a9d3c", "#1d5fd1",
                               "#9b3fc9"), strict=True))
 CAR_INK = dict(zip(COLOURS, ("#fff", "#fff", "#222", "#fff", "#fff", "#fff"), strict=True))
-COLOUR_WORDS = {
-    "en": dict(zip(COLOURS, ("red", "orange", "yellow", "green", "blue", "purple"),
-                   strict=True)),
-    "de": dict(zip(COLOURS, ("rot", "orange", "gelb", "grün", "blau", "lila"), strict=True)),
-}
 MARGIN = 4.0
 GRASS = "#7cb86b"
 ROAD = "#6c757d"
@@ -70,7 +66,7 @@ def circuit(length: int) -> tuple[int, int, int, list[tuple[int, int]]]:
     return cols, rows, start_cells, loop
 
 
-def _symbol(cx: float, cy: float, code: str, size: float, lang: str) -> str:
+def _symbol(cx: float, cy: float, code: str, size: float, say: Teller) -> str:
     """A track card's symbol: a can with a number, the 2x can, an oil stain."""
     if code == ".":
         return ""
@@ -80,7 +76,7 @@ def _symbol(cx: float, cy: float, code: str, size: float, lang: str) -> str:
             circle(cx, cy, r, "#111", stroke=None),
             circle(cx + r * 0.8, cy - r * 0.5, r * 0.6, "#111", stroke=None),
             circle(cx - r * 0.7, cy + r * 0.6, r * 0.5, "#111", stroke=None),
-        ], aria_label=tr(lang, "oil stain", "Ölfleck"))
+        ], aria_label=say.kind(code))
     label = "2x" if code == "x" else f"+{code}"
     w, h = size * 0.36, size * 0.46
     fill = "#e03131" if code == "x" else "#f59f00"
@@ -127,14 +123,12 @@ def _cars_on(x: float, y: float, s: float, letters: Sequence[str]) -> str:
     return "".join(parts)
 
 
-def _driver_cards(view: Mapping[str, Any], legal: frozenset[str], lang: str, x: float,
+def _driver_cards(view: Von0auf100PublicView, legal: frozenset[str], say: Teller, x: float,
                   y: float, w: float) -> tuple[list[str], float]:
     """The six driver cards: the can on each this round and the seat that put it there."""
     parts: list[str] = []
-    on: list[str] = list(view.get("on", []))
-    players = int(view.get("players", 1))
-    start = int(view.get("start", 0))
-    out = set(view.get("out", []))
+    on = view.on
+    out = set(view.out)
     card_w = (w - 6) / 2
     card_h = max(float(TAP), 58.0)
     for k, letter in enumerate(COLOURS):
@@ -148,18 +142,17 @@ def _driver_cards(view: Mapping[str, Any], legal: frozenset[str], lang: str, x: 
                         size=16))
         if letter in on:
             index = on.index(letter)
-            who = seat_name((start + index) % players, lang)
+            who = say.seat((view.start + index) % view.players)
             body.append(circle(cx + card_w - 20, cy + 20, 14, "#f59f00", stroke="#222"))
             body.append(text(cx + card_w - 20, cy + 26, str(index + 1), size=16, fill="#fff",
                              weight="bold"))
             body.append(text(cx + 16, cy + card_h - 8, who, size=10, anchor="start",
                              fit=card_w - 20))
         elif letter in out:
-            body.append(text(cx + 16, cy + card_h - 8, tr(lang, "across", "im Ziel"),
+            body.append(text(cx + 16, cy + card_h - 8, say("ui_across"),
                              size=10, anchor="start", fill="#555"))
         if letter in legal:
-            label = tr(lang, f"can on {COLOUR_WORDS['en'][letter]}",
-                       f"Dose auf {COLOUR_WORDS['de'][letter]}")
+            label = say("board_can_on", colour=say("car_" + letter))
             body.append(rect(cx + 2, cy + 2, card_w - 4, card_h - 4, "none", stroke="#1c7ed6",
                              rx=5, stroke_width=2, stroke_dasharray="5 3"))
             parts.append(button(letter, body, label=label))
@@ -168,57 +161,50 @@ def _driver_cards(view: Mapping[str, Any], legal: frozenset[str], lang: str, x: 
     return parts, y + 3 * (card_h + 6)
 
 
-def _status(view: Mapping[str, Any], lang: str) -> list[str]:
-    phase = view.get("phase")
-    you = view.get("you")
+def _status(view: Von0auf100PublicView, say: Teller) -> list[str]:
+    phase = view.phase
     if phase == "over":
-        lines = [tr(lang, "The race is over.", "Das Rennen ist vorbei.")]
-        score = [int(v) for v in view.get("score", [])]
+        lines = [say("board_over")]
+        score = view.score
         if score and max(score) > 0:
-            best = [seat_name(p, lang) for p, v in enumerate(score) if v == max(score)]
-            names = tr(lang, " and ", " und ").join(best)
-            lines.append(tr(lang, f"{names} {'win' if len(best) > 1 else 'wins'}!",
-                            f"{names} {'gewinnen' if len(best) > 1 else 'gewinnt'}!"))
+            best = [say.seat(p) for p, v in enumerate(score) if v == max(score)]
+            lines.append(say("board_win" if len(best) > 1 else "board_wins",
+                             names=say("and").join(best)))
         return lines
     if phase == "layout":
-        return [tr(lang, "The track is being laid.", "Die Strecke wird gelegt.")]
+        return [say("board_layout")]
     if phase == "deal":
-        return [tr(lang, "The licences are being dealt.", "Die Führerscheine werden verteilt.")]
+        return [say("board_deal")]
     lines = []
-    mover = view.get("to_move")
-    can = view.get("next_can")
-    if isinstance(mover, int):
-        if mover == you:
-            lines.append(tr(lang, f"Your turn: can {can}", f"Du bist dran: Dose {can}"))
+    mover = view.to_move
+    can = view.next_can
+    if mover is not None:
+        if mover == viewer(view):
+            lines.append(say("board_your_turn", can=can))
         else:
-            name = seat_name(mover, lang)
-            lines.append(tr(lang, f"{name}'s turn: can {can}", f"{name} ist dran: Dose {can}"))
-    withdrawn = int(view.get("withdrawn", 0))
-    if withdrawn:
-        gone = ", ".join(str(5 - i) for i in range(withdrawn))
-        lines.append(tr(lang, f"Cans withdrawn: {gone}", f"Dosen aus dem Spiel: {gone}"))
-    last = view.get("last")
-    if isinstance(last, Mapping):
-        who = seat_name(int(last["seat"]), lang)
-        lines.append(tr(lang, f"{who}: can {last['can']} on {last['car']}, "
-                              f"{last['from']}→{last['to']}",
-                        f"{who}: Dose {last['can']} auf {last['car']}, "
-                        f"{last['from']}→{last['to']}"))
+            lines.append(say("board_turn", name=say.seat(mover), can=can))
+    if view.withdrawn:
+        gone = ", ".join(str(5 - i) for i in range(view.withdrawn))
+        lines.append(say("board_withdrawn", cans=gone))
+    last = view.last
+    if last is not None:
+        lines.append(say("board_last", name=say.seat(last.seat), can=last.can, car=last.car,
+                         start=last.from_, end=last.to))
     return lines
 
 
-def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
-              lang: str = "en") -> str:
+def board_svg(view: View, game: Game, *, moves: Sequence[str] = (), lang: str = "en") -> str:
     """The Von 0 auf 100 table as ``view`` shows it; ``moves`` are the viewer's legal moves."""
     check_lang(lang)
+    seen = expect_view(view, Von0auf100PublicView)
+    say = Teller(lang)
     legal = frozenset(moves)
-    length = int(view["length"])
-    track: str = view.get("track", "")
+    length = seen.length
+    track = seen.track
     cols, rows, start_cells, loop = circuit(length)
     s = (WIDTH - 2 * MARGIN) / cols
     top = 30.0
-    title = (f"Von 0 auf 100 — {tr(lang, 'race', 'Rennen')} {view.get('race', 1)}/"
-             f"{view.get('races', 1)}, {tr(lang, 'round', 'Runde')} {view.get('round', 1)}")
+    title = say("board_title", race=seen.race, races=seen.races, round=seen.round)
     parts: list[str] = [title_bar(title)]
     parts.append(rect(MARGIN, top, cols * s, rows * s, GRASS, stroke="#2b8a3e", rx=8))
 
@@ -240,27 +226,25 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
     parts.append(rect(sx + 1, sy + 1, start_cells * s - 2, s - 2, "none", stroke="#222", rx=3,
                       stroke_width=2))
     parts.append(checkered(sx + 2, sy + s * 0.2, 8, s * 0.6, 4))
-    parts.append(text(sx + start_cells * s / 2, sy + s - 5, tr(lang, "START / FINISH",
-                                                                "START / ZIEL"),
+    parts.append(text(sx + start_cells * s / 2, sy + s - 5, say("board_start"),
                       size=9, weight="bold", fit=start_cells * s - 8))
     for square in range(1, length + 1):
         x, y = at(square_cells[square][0])
         if square <= len(track):
             # The symbol in the card's upper part, the cars standing below it.
-            parts.append(_symbol(x + s / 2, y + s * 0.33, track[square - 1], s * 0.85,
-                                 lang))
+            parts.append(_symbol(x + s / 2, y + s * 0.33, track[square - 1], s * 0.85, say))
         else:  # not laid yet
             parts.append(rect(x + 4, y + 4, s - 8, s - 8, "#495057", stroke="#222", rx=3))
         if square % 5 == 0:
             parts.append(text(x + s - 4, y + 11, str(square), size=8, anchor="end",
                               fill="#495057"))
     # The cars on their squares (across the line: in the infield list instead).
-    out = set(view.get("out", []))
+    out = set(seen.out)
     here: dict[int, list[str]] = {}
-    for letter, square in view.get("cars", {}).items():
+    for letter, square in seen.cars.items():
         if letter in out:
             continue
-        here.setdefault(int(square) if int(square) <= length else 0, []).append(letter)
+        here.setdefault(square if square <= length else 0, []).append(letter)
     for square, letters in here.items():
         x, y = at(square_cells[square][0] if square else square_cells[0][-1])
         parts.append(_cars_on(x, y, s, letters))
@@ -268,55 +252,62 @@ def board_svg(view: Mapping[str, Any], game: Game, *, moves: Sequence[str] = (),
     ix, iy = MARGIN + s + 6, top + s + 6
     iw = (cols - 2) * s - 12
     y = iy
-    for line in _status(view, lang):
+    for line in _status(seen, say):
         parts.append(text(ix, y + 12, line, size=11, anchor="start", weight="bold", fit=iw))
         y += 16
-    cards, y = _driver_cards(view, legal, lang, ix, y + 4, iw)
+    cards, y = _driver_cards(seen, legal, say, ix, y + 4, iw)
     parts += cards
     if out:
-        parts.append(text(ix, y + 12, tr(lang, "Across the line:", "Im Ziel:"), size=11,
+        parts.append(text(ix, y + 12, say("board_across"), size=11,
                           anchor="start", weight="bold"))
-        owners = view.get("owners", {})
-        for k, letter in enumerate(sorted(out, key=list(view.get("out", [])).index)):
+        owners = seen.owners
+        for k, letter in enumerate(sorted(out, key=seen.out.index)):
             cx = ix + 18 + k * 36
             parts.append(car(cx, y + 30, CAR_FILL[letter], letter, ink=CAR_INK[letter],
                              size=16))
             if letter in owners:
-                parts.append(text(cx, y + 52, seat_name(int(owners[letter]), lang), size=9,
-                                  fit=34))
+                parts.append(text(cx, y + 52, say.seat(owners[letter]), size=9, fit=34))
     y = top + rows * s + 8
-    starter = seat_name(int(view.get("start", 0)), lang)
-    parts.append(text(8, y + 12, tr(lang, f"Starting tile: {starter}",
-                                    f"Startspieler: {starter}"), size=11, anchor="start"))
+    parts.append(text(8, y + 12, say("board_tile", name=say.seat(seen.start)), size=11,
+                      anchor="start"))
     y += 20
-    licences = view.get("licences")
-    if licences:
-        secret = [rect(4, y, WIDTH - 8, 40, "#fff3bf", stroke="#e67700", rx=5),
-                  text(12, y + 25, tr(lang, "Your licence (secret):",
-                                      "Dein Führerschein (geheim):"),
-                       size=12, anchor="start", weight="bold")]
-        for k, letter in enumerate(licences):
-            secret.append(car(230 + k * 40, y + 20, CAR_FILL[letter], letter,
-                              ink=CAR_INK[letter], size=18))
-        parts.append(private(secret, "licence: " + " ".join(licences)))
-        y += 46
-    given = view.get("given")
-    if given:
-        header = [tr(lang, "moved this race", "bewegt in diesem Rennen"), *COLOURS]
-        widths = [150.0] + [(WIDTH - 8 - 150) / 6] * 6
-        body = [[seat_name(p, lang), *(str(v) for v in given[p])] for p in range(len(given))]
-        you = view.get("you")
-        shade = {1 + you: "#fff9db"} if isinstance(you, int) else None
-        drawn, y = table(4, y, widths, [header, *body], shade=shade)
-        parts.append(drawn)
-        y += 6
-    score = view.get("score")
-    if score and (int(view.get("races", 1)) > 1 or any(score) or view.get("phase") == "over"):
-        line = ", ".join(f"{seat_name(p, lang)}: {v}" for p, v in enumerate(score))
-        parts.append(text(8, y + 12, tr(lang, "Score — ", "Stand — ") + line, size=11,
+    y = _licence(parts, own_licences(seen), say, y)
+    y = _given(parts, seen, say, y)
+    score = seen.score
+    if score and (seen.races > 1 or any(score) or seen.phase == "over"):
+        line = ", ".join(f"{say.seat(p)}: {v}" for p, v in enumerate(score))
+        parts.append(text(8, y + 12, say("board_score", list=line), size=11,
                           anchor="start", fit=WIDTH - 16))
         y += 18
     return document(y + 4, title, parts, lang=lang, game="von0auf100", background="#f4f1ea")
+
+
+def _licence(parts: list[str], licences: Sequence[str], say: Teller, y: float) -> float:
+    """The viewing seat's licence, drawn as a private part (none: nothing); the next y."""
+    if not licences:
+        return y
+    secret = [rect(4, y, WIDTH - 8, 40, "#fff3bf", stroke="#e67700", rx=5),
+              text(12, y + 25, say("board_licence"), size=12, anchor="start", weight="bold")]
+    for k, letter in enumerate(licences):
+        secret.append(car(230 + k * 40, y + 20, CAR_FILL[letter], letter,
+                          ink=CAR_INK[letter], size=18))
+    parts.append(private(secret, "licence: " + " ".join(licences)))
+    return y + 46
+
+
+def _given(parts: list[str], view: Von0auf100PublicView, say: Teller, y: float) -> float:
+    """How far each seat moved each car this race, the viewer's row shaded; the next y."""
+    given = view.given
+    if not given:
+        return y
+    header = [say("board_moved"), *COLOURS]
+    widths = [150.0] + [(WIDTH - 8 - 150) / 6] * 6
+    body = [[say.seat(p), *(str(v) for v in given[p])] for p in range(len(given))]
+    you = viewer(view)
+    shade = {1 + you: "#fff9db"} if you is not None else None
+    drawn, y = table(4, y, widths, [header, *body], shade=shade)
+    parts.append(drawn)
+    return y + 6
 
 
 __all__ = ["board_svg", "circuit"]

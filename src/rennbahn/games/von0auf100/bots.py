@@ -16,9 +16,18 @@ import random
 from collections.abc import Mapping, Sequence
 
 from rennbahn.core.driver import SeatView
-from rennbahn.core.protocol import JSON, Game
-from rennbahn.games.von0auf100.components import COLOURS, KIND_CODES, NUM_CARS, PLAIN, move_by
-from rennbahn.games.von0auf100.rules import NOBODY, Von0auf100Game
+from rennbahn.core.protocol import Game
+from rennbahn.core.views import View, expect_view
+from rennbahn.games.von0auf100.components import (
+    COLOURS,
+    KIND_CODES,
+    NOBODY,
+    NUM_CARS,
+    PLAIN,
+    move_by,
+)
+from rennbahn.games.von0auf100.rules import Von0auf100Game
+from rennbahn.games.von0auf100.views import Von0auf100View
 
 #: How strongly a square given to a car points to its owner (log-likelihood per square).
 EVIDENCE = 0.3
@@ -42,33 +51,22 @@ TIRED = 40
 CARD_WORTH = (0.0, 0.3, 0.6, 0.9, 1.2, 1.5, 1.5, -1.5)
 
 
-def _ints(value: JSON) -> list[int]:
-    assert isinstance(value, list)
-    return [int(v) for v in value]
+def beliefs(view: View, game: Game) -> list[list[float]]:
+    """``P[seat][car]``: the probability that ``seat`` holds ``car``'s licence this race,
+    from a seat's view (``SeatView.view()``).
 
-
-def beliefs(observation: Mapping[str, JSON], game: Game) -> list[list[float]]:
-    """``P[seat][car]``: the probability that ``seat`` holds ``car``'s licence this race.
-
-    The observing seat's own row is certain. Deals that contradict what the table learnt
+    The viewing seat's own row is certain. Deals that contradict what the table learnt
     when cars crossed the line (I11, I12, I14) get no weight.
     """
     assert isinstance(game, Von0auf100Game)
+    seen = expect_view(view, Von0auf100View)
     n = game.players
-    me = int(str(observation["you"]))
-    mine = [COLOURS.index(str(c)) for c in _strs(observation["licences"])]
-    finishes = observation["finishes"]
-    assert isinstance(finishes, list)
-    race = observation["race"]
-    finished = [COLOURS.index(str(f[1])) for f in finishes if isinstance(f, list) and
-                f[0] == race]
-    uncovered = observation["owners"]
-    assert isinstance(uncovered, dict)
-    shown = {COLOURS.index(car): int(seat) for car, seat in uncovered.items()}
-    ongoing = observation["phase"] != "over"
-    given_rows = observation["given"]
-    assert isinstance(given_rows, list)
-    given = [_ints(row) for row in given_rows]
+    me = seen.you
+    mine = [COLOURS.index(c) for c in seen.licences]
+    finished = [COLOURS.index(f.car) for f in seen.finishes if f.race == seen.race]
+    shown = {COLOURS.index(car): seat for car, seat in seen.owners.items()}
+    ongoing = seen.phase != "over"
+    given = seen.given
 
     others = [s for s in game.deal_seats if s != me]
     pool = [c for c in range(NUM_CARS) if c not in mine]
@@ -94,15 +92,16 @@ def beliefs(observation: Mapping[str, JSON], game: Game) -> list[list[float]]:
     return [[value / weight_sum for value in row] for row in totals]
 
 
+def _next_can(view: Von0auf100View) -> int:
+    """The can the bot places now (a bot is asked only when its seat is to move)."""
+    assert view.next_can is not None
+    return view.next_can
+
+
 def _kind(track: str, square: int) -> int:
     """The kind of card on ``square`` of ``track`` (its codes); the start/target card, square
     0 or (with ``finish=past_card``) length + 1, is plain (I1, I2)."""
     return KIND_CODES.index(track[square - 1]) if 0 < square <= len(track) else PLAIN
-
-
-def _strs(value: JSON) -> list[str]:
-    assert isinstance(value, list)
-    return [str(v) for v in value]
 
 
 def _explains(
@@ -135,22 +134,20 @@ class HeuristicBot:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
-        if int(str(obs["round"])) >= TIRED:
+        obs = expect_view(view.view(), Von0auf100View)
+        if obs.round >= TIRED:
             return rng.choice(legal)
         belief = beliefs(obs, self.game)
         scored = [(self.score(obs, belief, car) + rng.random() * 1e-3, car) for car in legal]
         return max(scored)[1]
 
-    def score(self, obs: Mapping[str, JSON], belief: list[list[float]], car: int) -> float:
+    def score(self, obs: Von0auf100View, belief: list[list[float]], car: int) -> float:
         """What putting the next can on ``car`` is worth to this seat."""
         g = self.game
-        me = int(str(obs["you"]))
-        cars = obs["cars"]
-        assert isinstance(cars, dict)
-        pos = [int(cars[c]) for c in COLOURS]
-        track = str(obs["track"])
-        can = int(str(obs["next_can"]))
+        me = obs.you
+        pos = [obs.cars[c] for c in COLOURS]
+        track = obs.track
+        can = _next_can(obs)
         here = pos[car]
         kind = _kind(track, here)
         steps = move_by(kind, can)
@@ -159,13 +156,13 @@ class HeuristicBot:
         landing = 0.0 if crosses else CARD_WORTH[_kind(track, there)]
         mine = belief[me][car]
         theirs = sum(belief[s][car] for s in range(g.players) if s != me)
-        out = set(_strs(obs["out"]))
+        out = set(obs.out)
         value = (mine * OWN - theirs * OTHERS) * (steps + landing)
         if mine:  # a bigger can of mine later this round would do more for this car
-            later = [v for v in range(can + g.players, int(str(obs["cans"])) + 1, g.players)]
+            later = [v for v in range(can + g.players, obs.cans + 1, g.players)]
             if later:
                 value -= mine * OWN * SAVE * max(0, move_by(kind, later[-1]))
-        own_cars = [COLOURS.index(c) for c in _strs(obs["licences"])]
+        own_cars = [COLOURS.index(c) for c in obs.licences]
         last_own = g.season or all(COLOURS[c] in out for c in own_cars if c != car)
         win = WIN if last_own else WIN / 4
         if crosses:
@@ -174,22 +171,22 @@ class HeuristicBot:
             value += (theirs * LOSS - mine * win) * self._risk(obs, pos, car, me)
         return value - self._suspicion(obs, belief, car, steps, pos)
 
-    def _risk(self, obs: Mapping[str, JSON], pos: list[int], car: int, me: int) -> float:
+    def _risk(self, obs: Von0auf100View, pos: list[int], car: int, me: int) -> float:
         """How likely another seat takes ``car`` across later this round if it stays free."""
         g = self.game
-        can = int(str(obs["next_can"]))
-        start = int(str(obs["start"]))
+        can = _next_can(obs)
+        start = obs.start
         here = pos[car]
-        kind = _kind(str(obs["track"]), here)
+        kind = _kind(obs.track, here)
         crossing = sum(
-            1 for later in range(can + 1, int(str(obs["cans"])) + 1)
+            1 for later in range(can + 1, obs.cans + 1)
             if (start + later - 1) % g.players != me and here + move_by(kind, later) >= g.target
         )
         return 1.0 - (1.0 - TAKEN) ** crossing
 
     def _suspicion(
         self,
-        obs: Mapping[str, JSON],
+        obs: Von0auf100View,
         belief: list[list[float]],
         car: int,
         steps: int,
@@ -197,11 +194,9 @@ class HeuristicBot:
     ) -> float:
         """How much more this move makes one's own cars stand out among the cars one has
         pushed (the evidence :func:`beliefs` uses), weighed by how early it is."""
-        me = int(str(obs["you"]))
-        rows = obs["given"]
-        assert isinstance(rows, list)
-        pushed = _ints(rows[me])
-        out = set(_strs(obs["out"]))
+        me = obs.you
+        pushed = obs.given[me]
+        out = set(obs.out)
         own = [c for c in range(NUM_CARS) if belief[me][c] == 1.0]
         decoys = [c for c in range(NUM_CARS) if c not in own and COLOURS[c] not in out]
         if not own or not decoys:

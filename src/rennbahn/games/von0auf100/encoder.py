@@ -1,7 +1,7 @@
 """The Von 0 auf 100 observation as a vector in [-1, 1], seats rotated so the observer is first.
 
-Built only from the observation dict (``state.observation(seat)``): the seat's own licences
-and the owners uncovered, never a licence still hidden.
+Built only from the seat's view (``state.view(seat)``): the seat's own licences and the
+owners uncovered, never a licence still hidden.
 
 Blocks: phase (one-hot), race and races, round, cans, next can, cans withdrawn and pending,
 licences dealt, whether the observer is to move or starts the round, who is to move (by place,
@@ -31,27 +31,22 @@ held-out ones; MaskablePPO stayed at random play's rate (docs/research.md, "Trai
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from rennbahn.core.protocol import JSON, Game
+from rennbahn.core.encoding import FloatArray, Layout, scaled
+from rennbahn.core.protocol import Game
+from rennbahn.core.views import View, expect_view
 from rennbahn.games.von0auf100.components import (
     COLOURS,
     KIND_CODES,
+    MAX_ROUNDS,
     NUM_CARS,
     OIL,
     PLAIN,
+    POINTS,
     TURBO,
     move_by,
 )
-from rennbahn.games.von0auf100.rules import MAX_ROUNDS, POINTS, Von0auf100Game
-from rennbahn.interop.encoders import (
-    FloatArray,
-    Layout,
-    as_dict,
-    as_int,
-    as_list,
-    scaled,
-)
+from rennbahn.games.von0auf100.rules import Von0auf100Game
+from rennbahn.games.von0auf100.views import Von0auf100View
 
 PHASE_NAMES = ("layout", "deal", "race", "over")
 #: The kinds a square can show, and "not laid yet".
@@ -72,7 +67,7 @@ CANS = tuple(range(1, NUM_CANS + 1))
 
 
 class Von0auf100Encoder:
-    """Fixed-size vector of a Von 0 auf 100 seat's observation."""
+    """Fixed-size vector of a Von 0 auf 100 seat's view."""
 
     low = -1.0
     high = 1.0
@@ -129,51 +124,51 @@ class Von0auf100Encoder:
             names += self.car.names(f"car_{colour}.")
         return names
 
-    def encode_into(self, observation: Mapping[str, JSON], out: FloatArray) -> None:
+    def encode_into(self, view: View, out: FloatArray) -> None:
         # Item writes to a Python list are several times faster than to numpy.
+        seen = expect_view(view, Von0auf100View)
         buf = [0.0] * self.size
         h = self.head
         n = self.players
-        me = as_int(observation["you"])
-        buf[h["phase"] + PHASE_NAMES.index(str(observation["phase"]))] = 1.0
-        buf[h["race"]] = scaled(observation["race"], self.races)
-        buf[h["races"]] = scaled(observation["races"], 20)
-        buf[h["round"]] = scaled(observation["round"], MAX_ROUNDS)
-        buf[h["cans"]] = scaled(observation["cans"], NUM_CANS)
-        buf[h["next_can"]] = scaled(observation["next_can"], NUM_CANS)
-        buf[h["withdrawn"]] = scaled(observation["withdrawn"], NUM_CANS)
-        buf[h["pending"]] = scaled(observation["pending"], NUM_CANS)
-        buf[h["dealt"]] = scaled(observation["dealt"], NUM_CARS)
-        to_move = observation["to_move"]
-        if isinstance(to_move, int):
+        me = seen.you
+        buf[h["phase"] + PHASE_NAMES.index(seen.phase)] = 1.0
+        buf[h["race"]] = scaled(seen.race, self.races)
+        buf[h["races"]] = scaled(seen.races, 20)
+        buf[h["round"]] = scaled(seen.round, MAX_ROUNDS)
+        buf[h["cans"]] = scaled(seen.cans, NUM_CANS)
+        buf[h["next_can"]] = scaled(seen.next_can, NUM_CANS)
+        buf[h["withdrawn"]] = scaled(seen.withdrawn, NUM_CANS)
+        buf[h["pending"]] = scaled(seen.pending, NUM_CANS)
+        buf[h["dealt"]] = scaled(seen.dealt, NUM_CARS)
+        to_move = seen.to_move
+        if to_move is not None:
             buf[h["my_turn"]] = float(to_move == me)
             buf[h["to_move"] + (to_move - me) % n] = 1.0
-        start = as_int(observation["start"])
+        start = seen.start
         buf[h["i_start"]] = float(start == me)
-        on = as_list(observation["on"])
-        cans = as_int(observation["cans"])
+        on = seen.on
+        cans = seen.cans
         for can in range(len(on) + 1, cans + 1):  # can k is placed by seat start + k - 1
             block = "mine_to_come" if (start + can - 1) % n == me else "theirs_to_come"
             buf[h[block] + can - 1] = 1.0
-        track = str(observation["track"])
+        track = seen.track
         kinds = [SQUARE_NAMES.index(ch) for ch in track]
         unlaid = len(SQUARE_NAMES) - 1
         for kind in kinds:
             buf[h["track"] + kind] += 1.0 / self.length
         buf[h["track"] + unlaid] = scaled(self.length - len(kinds), self.length)
-        scores = as_list(observation["score"])
+        scores = seen.score
         for place in range(n):
             buf[h["score"] + place] = scaled(scores[(me + place) % n], self.max_score)
 
-        cars = as_dict(observation["cars"])
-        out_cars = set(as_list(observation["out"]))
-        owners = as_dict(observation["owners"])
-        mine = set(as_list(observation["licences"]))
-        given = as_list(observation["given"])
-        squares = [as_int(cars[colour]) for colour in COLOURS]
+        out_cars = set(seen.out)
+        owners = seen.owners
+        mine = set(seen.licences)
+        given = seen.given
+        squares = [seen.cars[colour] for colour in COLOURS]
         best = max((squares[i] for i, c in enumerate(COLOURS) if c in mine), default=0)
         buf[h["my_cars_out"]] = scaled(len(mine & out_cars), 2)
-        next_can = observation["next_can"]
+        next_can = seen.next_can
         c = self.car
         target = self.target
         for index, colour in enumerate(COLOURS):
@@ -185,7 +180,7 @@ class Von0auf100Encoder:
             buf[base + c["out"]] = float(colour in out_cars)
             buf[base + c["mine"]] = float(colour in mine)
             owner = owners.get(colour)
-            if isinstance(owner, int):
+            if owner is not None:
                 buf[base + c["owner"] + (owner - me) % n] = 1.0
             for can, car in enumerate(on):
                 if car == colour and can < NUM_CANS:
@@ -200,12 +195,12 @@ class Von0auf100Encoder:
                     steps = move_by(here, can)
                     buf[base + c["move"] + can - 1] = scaled(steps, MOVE_SCALE, low=-1.0)
                     buf[base + c["crosses"] + can - 1] = float(square + steps >= target)
-                if free and isinstance(next_can, int) and 0 < next_can <= NUM_CANS:
+                if free and next_can is not None and 0 < next_can <= NUM_CANS:
                     steps = move_by(here, next_can)
                     buf[base + c["move_next"]] = scaled(steps, MOVE_SCALE, low=-1.0)
                     buf[base + c["crosses_next"]] = float(square + steps >= target)
             for place in range(n):
-                row = as_list(given[(me + place) % n])
+                row = given[(me + place) % n]
                 buf[base + c["given"] + place] = scaled(row[index], GIVEN_SCALE, low=-1.0)
             # How near the next of each symbol is: 1 on the next square, 1/LOOKAHEAD on the
             # last one searched, 0 when none is laid there.

@@ -31,6 +31,16 @@ The rules call :func:`write` (``to_text``) and :func:`read` (``Game.state_from_t
 module does not import them: it reads and writes the fields of a state through
 :class:`Position`, and asks the rules the few things only they know (which track card is
 forced, whether the cars are caught by oil, who wins when a car crosses).
+
+>>> import rennbahn
+>>> game = rennbahn.load_game("von0auf100(players=2,race=small)")
+>>> text = write(game.new_initial_state())
+>>> text[:58]
+'race=1 round=1 start=0 cans=5 wd=0 pend=0 track=.........'
+>>> game.state_from_text(text.replace("over=0", "over=1"))
+Traceback (most recent call last):
+...
+rennbahn.core.errors.NotationError: inconsistent state: over=1 but the race is not decided by fin
 """
 
 from __future__ import annotations

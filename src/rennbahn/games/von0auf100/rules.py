@@ -72,6 +72,7 @@ _DEAL_FITS_SIZE = 1 << 14
 # Legal placements for every bitmask of "busy" cars (put aside or already given a can).
 _FREE = tuple(tuple(c for c in range(NUM_CARS) if not busy >> c & 1) for busy in range(64))
 
+
 class Von0auf100Game(Game):
     """Von 0 auf 100 for 2 to 5 players, the small or the big race, with the variations."""
 

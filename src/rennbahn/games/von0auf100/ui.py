@@ -1,15 +1,15 @@
 """Drawing Von 0 auf 100 for people: the track with its symbols and cars, the driver cards
 with their cans, whose turn it is, and what happened.
 
-Everything works from one seat's observation. :func:`render` never draws the seat's own
-licence, so several people can share one screen; ``licence`` (with the others looking away)
-and ``beliefs`` are commands a person types at the prompt (:data:`EXTRA_COMMANDS`).
+Everything works from one seat's view. :func:`render` never draws the seat's own licence, so
+several people can share one screen; ``licence`` (with the others looking away) and
+``beliefs`` are commands a person types at the prompt (:data:`EXTRA_COMMANDS`). The
+registry finds all three as :data:`TERMINAL`; the words are in ``texts.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -19,21 +19,19 @@ from rich.text import Text
 from rennbahn.core.driver import SeatView
 from rennbahn.core.i18n import seat_name
 from rennbahn.core.protocol import Game
+from rennbahn.core.registry import Terminal
+from rennbahn.core.views import View, expect_view
 from rennbahn.games.von0auf100 import narration
 from rennbahn.games.von0auf100.bots import beliefs
 from rennbahn.games.von0auf100.components import COLOUR_NAMES, COLOURS
-from rennbahn.games.von0auf100.narration import Teller
+from rennbahn.games.von0auf100.texts import Teller
+from rennbahn.games.von0auf100.views import Von0auf100PublicView, Von0auf100View, viewer
 
 CAR_STYLE = dict(zip(COLOURS, ("bold red", "bold dark_orange", "bold yellow", "bold green",
                                "bold blue", "bold magenta"), strict=True))
 #: How a track card looks: the symbol and its style.
 CARD_LOOK = {".": ("·", "dim"), "x": ("2x", "bold cyan"), "o": ("oil", "bold black on yellow")}
 SQUARES_PER_LINE = 19
-
-
-def player_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
-    """What people call a seat (the name given, else "Driver n" from 1)."""
-    return seat_name(seat, lang, names)
 
 
 def _card(code: str) -> Text:
@@ -47,12 +45,12 @@ def _car(letter: str) -> Text:
     return Text(letter, style=CAR_STYLE[letter])
 
 
-def _track(obs: Mapping[str, Any], say: Teller) -> RenderableType:
-    track: str = obs["track"]
-    length: int = obs["length"]
-    out = set(obs["out"])
+def _track(obs: Von0auf100PublicView, say: Teller) -> RenderableType:
+    track = obs.track
+    length = obs.length
+    out = set(obs.out)
     here: dict[int, list[str]] = {}
-    for letter, square in obs["cars"].items():
+    for letter, square in obs.cars.items():
         if letter not in out:
             here.setdefault(square, []).append(letter)
     # With finish=past_card a car can stand on the start/target card again, short of the
@@ -80,14 +78,14 @@ def _track(obs: Mapping[str, Any], say: Teller) -> RenderableType:
     return Group(*tables)
 
 
-def _drivers(obs: Mapping[str, Any], say: Teller) -> RenderableType:
+def _drivers(obs: Von0auf100PublicView, say: Teller) -> RenderableType:
     table = Table(title=say("ui_driver_cards"), title_justify="left", padding=(0, 1))
     for letter in COLOURS:
         table.add_column(_car(letter), justify="center")
-    out = set(obs["out"])
-    n: int = obs["players"]
-    cans = {letter: i for i, letter in enumerate(obs["on"])}
-    owners = obs["owners"]
+    out = set(obs.out)
+    n = obs.players
+    cans = {letter: i for i, letter in enumerate(obs.on)}
+    owners = obs.owners
     row = []
     for letter in COLOURS:
         if letter in out:
@@ -96,25 +94,25 @@ def _drivers(obs: Mapping[str, Any], say: Teller) -> RenderableType:
                                                 else ""), style="dim"))
         elif letter in cans:
             index = cans[letter]
-            seat = (obs["start"] + index) % n  # who placed it: the seats in turn
+            seat = (obs.start + index) % n  # who placed it: the seats in turn
             row.append(Text(f"{say('ui_can', n=index + 1)} ({say.seat(seat)})", style="bold"))
         else:
             row.append(Text("-", style="dim"))
     table.add_row(*row)
-    previous = {p["car"]: p for p in obs.get("previous", [])}
-    if previous and not obs["on"]:  # the round just ended: who put which can where
-        table.add_row(*(Text(f"{say('ui_can', n=previous[c]['can'])} "
-                             f"({say.seat(previous[c]['seat'])})", style="dim")
+    previous = {p.car: p for p in obs.previous}
+    if previous and not obs.on:  # the round just ended: who put which can where
+        table.add_row(*(Text(f"{say('ui_can', n=previous[c].can)} "
+                             f"({say.seat(previous[c].seat)})", style="dim")
                         if c in previous else Text("") for c in COLOURS))
         table.caption = say("ui_previous")
         table.caption_justify = "left"
     return table
 
 
-def _status(obs: Mapping[str, Any], say: Teller) -> Text:
-    you = obs.get("you")
+def _status(obs: Von0auf100PublicView, say: Teller) -> Text:
+    you = viewer(obs)
     text = Text()
-    phase = obs["phase"]
+    phase = obs.phase
     if phase == "over":
         text.append(say("ui_over"), style="bold")
     elif phase == "layout":
@@ -122,52 +120,54 @@ def _status(obs: Mapping[str, Any], say: Teller) -> Text:
     elif phase == "deal":
         text.append(say("ui_deal"))
     else:
-        mover: int = obs["to_move"]
-        turn = (say("ui_your_turn", can=obs["next_can"]) if mover == you else
-                say("ui_turn", name=say.seat(mover), can=obs["next_can"]))
+        mover = obs.to_move
+        assert mover is not None  # a seat is to move while the race is on
+        turn = (say("ui_your_turn", can=obs.next_can) if mover == you else
+                say("ui_turn", name=say.seat(mover), can=obs.next_can))
         text.append(turn, style="bold")
-        text.append(say("ui_of", cans=obs["cans"]))
-    withdrawn = obs["withdrawn"]
+        text.append(say("ui_of", cans=obs.cans))
+    withdrawn = obs.withdrawn
     if withdrawn and phase != "over":
         gone = ", ".join(str(5 - i) for i in range(withdrawn))
         text.append(say("ui_withdrawn", cans=gone), style="dim")
-    if obs["pending"] and phase != "over":
-        text.append(say("ui_pending", n=obs["pending"]), style="dim")
+    if obs.pending and phase != "over":
+        text.append(say("ui_pending", n=obs.pending), style="dim")
     if phase != "over":
-        text.append(say("ui_tile", name=say.seat(obs["start"])))
+        text.append(say("ui_tile", name=say.seat(obs.start)))
     return text
 
 
-def _scores(obs: Mapping[str, Any], say: Teller) -> Text:
-    parts = [f"{say.seat(s)}{say('ui_you') if s == obs.get('you') else ''}: {v}"
-             for s, v in enumerate(obs["score"])]
+def _scores(obs: Von0auf100PublicView, say: Teller) -> Text:
+    you = viewer(obs)
+    parts = [f"{say.seat(s)}{say('ui_you') if s == you else ''}: {v}"
+             for s, v in enumerate(obs.score)]
     return Text(say("ui_score", list=", ".join(parts)), style="dim")
 
 
-def render(observation: Mapping[str, Any], game: Game, lang: str = "en",
-           names: Sequence[str] | None = None, prompt: bool = True) -> RenderableType:
-    """The table as the observing seat sees it (without its licence; the public observation:
-    as a spectator). At the end: every licence uncovered, the scores and the winner.
+def render(view: View, game: Game, *, lang: str = "en", names: Sequence[str] | None = None,
+           prompt: bool = True) -> RenderableType:
+    """The table as the viewing seat sees it (without its licence; the public view: as a
+    spectator). At the end: every licence uncovered, the scores and the winner.
 
     ``prompt``: whether a person plays this seat now (the hint to type ``licence`` is shown
     only then, and never once the game is over); a replay passes False.
     """
     say = Teller(lang, names)
-    obs = observation
-    title = say("ui_title", race=obs["race"], races=obs["races"], round=obs["round"])
+    obs = expect_view(view, Von0auf100PublicView)
+    title = say("ui_title", race=obs.race, races=obs.races, round=obs.round)
     parts: list[RenderableType] = [
         Text(title, style="bold"),
         _track(obs, say),
         _drivers(obs, say),
         _status(obs, say),
     ]
-    over = obs["phase"] == "over"
+    over = obs.phase == "over"
     if over:
         parts.append(Text("\n".join(narration.result(obs, lang=lang, names=names)),
                           style="bold"))
-    elif obs["races"] > 1 or any(obs["score"]):
+    elif obs.races > 1 or any(obs.score):
         parts.append(_scores(obs, say))
-    if prompt and not over and isinstance(obs.get("you"), int):
+    if prompt and not over and viewer(obs) is not None:
         parts.append(Text(say("ui_hint"), style="dim italic"))
     return Group(*parts)
 
@@ -177,16 +177,9 @@ def legend(lang: str = "en") -> list[str]:
     return Teller(lang)("ui_legend").split("\n")
 
 
-def narrate(before: Mapping[str, Any] | None, after: Mapping[str, Any], *, lang: str = "en",
-            names: Sequence[str] | None = None) -> list[str]:
-    """What happened between two observations of one seat: ``narration.narrate``."""
-    return narration.narrate(before, after, lang=lang, names=names)
-
-
 def show_licence(view: SeatView) -> RenderableType:
     """The seat's own licence(s), behind a warning."""
-    obs = view.observation()
-    letters = [str(letter) for letter in obs["licences"]]
+    letters = expect_view(view.view(), Von0auf100View).licences
     body = Text("Make sure the others look away!\n\n", style="bold red")
     if not letters:
         body.append("You have no licence yet.")
@@ -194,19 +187,18 @@ def show_licence(view: SeatView) -> RenderableType:
         body.append("Your car: ")
         body.append_text(_car(letter))
         body.append(f" ({COLOUR_NAMES[COLOURS.index(letter)]})\n")
-    return Panel(body, title=f"{player_name(view.seat)}'s licence", expand=False)
+    return Panel(body, title=f"{seat_name(view.seat)}'s licence", expand=False)
 
 
 def show_beliefs(view: SeatView) -> RenderableType:
     """What the heuristic bot would believe in this seat: P(player owns car)."""
-    obs = view.observation()
     table = Table(title="Who owns which car? (the heuristic's belief from what you saw)")
     table.add_column("")
     for letter in COLOURS:
         table.add_column(_car(letter), justify="right")
-    probabilities = beliefs(obs, view.game)
+    probabilities = beliefs(view.view(), view.game)
     for seat, row in enumerate(probabilities):
-        label = player_name(seat) + (" (you)" if seat == view.seat else "")
+        label = seat_name(seat) + (" (you)" if seat == view.seat else "")
         table.add_row(label, *(f"{p:.0%}" for p in row))
     nobody = [1.0 - sum(row[c] for row in probabilities) for c in range(len(COLOURS))]
     table.add_row("nobody", *(f"{max(0.0, p):.0%}" for p in nobody), style="dim")
@@ -219,4 +211,7 @@ EXTRA_COMMANDS: dict[str, tuple[str, Callable[[SeatView], RenderableType]]] = {
                 show_beliefs),
 }
 
-__all__ = ["EXTRA_COMMANDS", "legend", "narrate", "render"]
+#: The terminal front end of Von 0 auf 100, as the registry names it.
+TERMINAL = Terminal(render=render, legend=legend, commands=EXTRA_COMMANDS)
+
+__all__ = ["EXTRA_COMMANDS", "TERMINAL", "legend", "render"]

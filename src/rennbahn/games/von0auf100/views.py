@@ -5,7 +5,8 @@ board, the terminal drawing, the bots and the encoder read their fields. The pub
 holds the board, the cans, the cars out of the race and the licences uncovered; a seat's
 view adds who it is and its own licences, after the public fields, so that its JSON
 (``observation``) lists the public keys first, as it always has. Cars are named by their
-letters (``components.COLOURS``), seats by their index from 0.
+letters (``components.COLOURS``), seats by their index from 0. (Each class repeats
+``frozen`` and ``kw_only``, which msgspec inherits, so that mypy knows them too.)
 
 >>> from rennbahn.core.views import as_json
 >>> as_json(LastCan(seat=1, can=3, car="Y", from_=4, to=7))
@@ -103,6 +104,16 @@ class Von0auf100View(Von0auf100PublicView, frozen=True, kw_only=True):
     licences: list[str]
 
 
+def viewer(view: Von0auf100PublicView) -> int | None:
+    """The seat whose view this is; None for the public view (a spectator)."""
+    return view.you if isinstance(view, Von0auf100View) else None
+
+
+def own_licences(view: Von0auf100PublicView) -> list[str]:
+    """The viewing seat's licences (none in the public view)."""
+    return view.licences if isinstance(view, Von0auf100View) else []
+
+
 __all__ = [
     "CarOut",
     "EarlierCan",
@@ -112,4 +123,6 @@ __all__ = [
     "Scoring",
     "Von0auf100PublicView",
     "Von0auf100View",
+    "own_licences",
+    "viewer",
 ]
