@@ -5,9 +5,11 @@ build; the narration, the board, the terminal drawing, the bots and the encoder 
 fields, and :meth:`State.observation <rennbahn.core.protocol.State.observation>` is the same
 view as JSON-ready builtins. A field that a view may leave out has the default
 :data:`UNSET`, which is left out of the JSON too, so the JSON of a view is exactly the dict
-its fields spell, in the order they are declared.
+its fields spell, in the order they are declared. A subclass repeats ``frozen=True`` (so
+that mypy knows it) and ``kw_only=True`` (without it, msgspec would put a subclass's own
+fields before the ones it inherits, and the JSON's order would change).
 
->>> class Seat(View):
+>>> class Seat(View, frozen=True, kw_only=True):
 ...     seat: int
 ...     hand: list[str] | UnsetType = UNSET
 >>> as_json(Seat(seat=1))
