@@ -36,6 +36,7 @@ from rennbahn.games._board import (
     text,
     title_bar,
 )
+from rennbahn.games.ausgebremst.layout import first_side, half, row_of
 from rennbahn.games.ausgebremst.rules import AusgebremstGame
 from rennbahn.games.ausgebremst.texts import Teller
 from rennbahn.games.ausgebremst.tracks import (
@@ -85,7 +86,7 @@ class Layout:
 
     @classmethod
     def of(cls, track: Track, top: float) -> Layout:
-        rows = (track.columns + 1) // 2
+        rows = half(track.columns)
         pits = [s for s in range(track.size) if track.kind[s] == KIND_PIT]
         pit_first = all(track.col[s] < rows for s in pits)
         pit_outside = all(track.lane[s] == OUTER for s in pits)
@@ -99,10 +100,10 @@ class Layout:
                    pit_first, pit_outside)
 
     def row(self, column: int) -> int:
-        return column if column < self.rows else 2 * self.rows - 1 - column
+        return row_of(self.track.columns, column)
 
     def right(self, column: int) -> bool:
-        return (column < self.rows) != self.mirrored
+        return first_side(self.track.columns, column) != self.mirrored
 
     def cell(self, column: int, slot: int) -> tuple[float, float]:
         """The top left corner of slot 0 (inner lane), 1 (outer) or 2 (beyond the outer)

@@ -21,6 +21,7 @@ from rennbahn.core.protocol import Game
 from rennbahn.core.registry import Terminal
 from rennbahn.core.views import View, expect_view
 from rennbahn.games.ausgebremst import narration
+from rennbahn.games.ausgebremst.layout import sides
 from rennbahn.games.ausgebremst.narration import standing
 from rennbahn.games.ausgebremst.rules import AusgebremstGame
 from rennbahn.games.ausgebremst.texts import Teller
@@ -82,8 +83,7 @@ def draw_track(track: Track, marks: dict[int, tuple[str, str]] | None = None,
                             style="yellow" if space in labels or row == 2 else "white")
         return line
 
-    top = list(range((n + 1) // 2))
-    bottom = list(range(n - 1, len(top) - 1, -1))
+    top, bottom = sides(n)
     pad = [-2] * (len(top) - len(bottom))  # keeps the bottom half under the top one
     rows = [numbers(top)]
     rows += [lane(top, row, LANE_TITLES.get(row, "")) for row in (2, OUTER, -1, 0)]
