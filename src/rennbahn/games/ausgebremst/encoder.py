@@ -1,6 +1,6 @@
 """The Ausgebremst observation as a vector in [-1, 1], the observer's car first.
 
-Built only from the observation dict: the seat's own hand, deck and (advanced game) gear
+Built only from the seat's typed view: the seat's own hand, deck and (advanced game) gear
 stacks, never another seat's.
 
 Cars are taken in this order: the observer's, the other seats' by place (the next seat
