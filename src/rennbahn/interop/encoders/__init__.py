@@ -36,6 +36,7 @@ from rennbahn.core.encoding import (
     one_hot,
     scaled,
 )
+from rennbahn.core.errors import UnknownGameError
 from rennbahn.core.protocol import Game
 from rennbahn.core.registry import game_entry
 
@@ -43,12 +44,16 @@ _CACHE: dict[str, Encoder] = {}
 
 
 def encoder_for(game: Game) -> Encoder:
-    """The game's own encoder (named by its registry entry), else the hashing fallback."""
+    """The game's own encoder (named by its registry entry), else the hashing fallback
+    (also for a game that was never registered)."""
     key = str(game)
     cached = _CACHE.get(key)
     if cached is not None:
         return cached
-    part = game_entry(game.NAME).encoder
+    try:
+        part = game_entry(game.NAME).encoder
+    except UnknownGameError:  # a game made but never registered
+        part = None
     encoder: Encoder = part()(game) if part is not None else HashingEncoder()
     _CACHE[key] = encoder
     return encoder
