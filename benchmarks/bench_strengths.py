@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from rennbahn.bots.factory import make_bot, strengths
 from rennbahn.core.driver import play
 from rennbahn.core.registry import game_entry, load_game, registered_games
-from rennbahn.core.table import Bot, SeatView
+from rennbahn.core.seat import SeatView
+from rennbahn.core.table import Bot
 
 
 @dataclass

@@ -17,6 +17,7 @@ this same script (it speaks the calling conventions of both).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -179,13 +180,15 @@ def write(folder: Path, only: str | None = None) -> int:
         return sum(job.result() for job in jobs)
 
 
+def _out(lines: list[str], kind: str, value: object) -> None:
+    lines.append(json.dumps([kind, value], ensure_ascii=False))
+
+
 def _write_game(folder: Path, name: str) -> int:
     count = 0
     for entry in [e for e in registered_games() if e.name == name]:
         lines: list[str] = []
-
-        def out(kind: str, value: object) -> None:
-            lines.append(json.dumps([kind, value], ensure_ascii=False))
+        out = functools.partial(_out, lines)
 
         for variant in entry.variants:
             game = rennbahn.load_game(variant)

@@ -9,6 +9,7 @@ True
 
 from importlib.metadata import PackageNotFoundError, version
 
+import rennbahn.games  # noqa: F401  (importing it registers the shipped games)
 from rennbahn.core.driver import Bot, SeatView, play, sample_chance
 from rennbahn.core.errors import (
     IllegalActionError,
@@ -22,7 +23,6 @@ from rennbahn.core.params import Param
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from rennbahn.core.records import Record, Step, replay
 from rennbahn.core.registry import GameEntry, load_game, registered_games
-from rennbahn.games import SHIPPED as _SHIPPED  # registers the shipped games
 
 try:
     #: The installed distribution's version (pyproject.toml is its one source).

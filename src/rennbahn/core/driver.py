@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from rennbahn.core.errors import IllegalActionError
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
 from rennbahn.core.records import Record, Step
-from rennbahn.core.table import Bot, SeatView, Table, sample_chance
+from rennbahn.core.seat import SeatView
+from rennbahn.core.table import Bot, Table, sample_chance
 
 __all__ = ["Bot", "SeatView", "play", "random_step", "sample_chance", "win_chances",
            "win_shares"]

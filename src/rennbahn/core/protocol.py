@@ -237,9 +237,9 @@ class State(ABC):
     def _copy(self) -> State:
         """A copy of the game position (the base class copies the history)."""
 
+    @abstractmethod
     def _view(self, player: int) -> View:
         """The typed view of exactly what ``player`` (a valid seat) may know now."""
-        raise NotImplementedError(f"{type(self).__name__} has no typed view yet")
 
     def _public_view(self) -> View:
         """The typed view of what every seat knows now (for spectators).
@@ -248,13 +248,6 @@ class State(ABC):
         is the same in every state resampled from any seat's information state.
         """
         raise NotImplementedError(f"{type(self).__name__} has no public view yet")
-
-    # TRANSITION (issue 22): the dict hooks, until every game builds typed views.
-    def _observation(self, player: int) -> dict[str, JSON]:
-        return as_json(self._view(player))
-
-    def _public_observation(self) -> dict[str, JSON]:
-        return as_json(self._public_view())
 
     @abstractmethod
     def to_text(self) -> str:
@@ -438,12 +431,11 @@ class State(ABC):
 
     def observation(self, player: int) -> dict[str, JSON]:
         """:meth:`view` as a JSON-serialisable dict (the same fields, in the same order)."""
-        self._check_seat(player)
-        return self._observation(player)
+        return as_json(self.view(player))
 
     def public_observation(self) -> dict[str, JSON]:
         """:meth:`public_view` as a JSON-serialisable dict: the spectator's view."""
-        return self._public_observation()
+        return as_json(self.public_view())
 
     def current_player(self) -> int:
         """A seat index, or CHANCE, SIMULTANEOUS or TERMINAL."""

@@ -15,7 +15,8 @@ from rennbahn.bots.factory import make_bot
 from rennbahn.core.protocol import Game, State
 from rennbahn.core.records import play_step
 from rennbahn.core.registry import load_game
-from rennbahn.core.table import SeatView, ask_bot
+from rennbahn.core.seat import SeatView
+from rennbahn.core.table import ask_bot
 
 #: A step as the worker gets it: (actor, actions).
 StepTuple = tuple[int, tuple[int, ...]]
