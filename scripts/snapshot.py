@@ -34,7 +34,7 @@ from rich.console import Console
 import rennbahn
 from rennbahn.bots.factory import make_bot
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
-from rennbahn.core.registry import registered_games
+from rennbahn.core.registry import game_entry, registered_games
 from rennbahn.core.table import sample_chance
 
 #: Seeds of the games played per variant, and the bots of the seats in turn.
@@ -48,20 +48,21 @@ PLAYTHROUGHS = ("rennbahn_gibgas(players=4)", "rennbahn_von0auf100(players=3)",
 
 def _parts(game: Game) -> dict[str, Any]:
     """The game's narrate, board, render and encoder, however this version finds them."""
-    entry = rennbahn.core.registry.game_entry(game.NAME)
+    entry = game_entry(game.NAME)
     parts: dict[str, Any] = {}
     if hasattr(entry, "narration"):  # one registration per game (issue 22)
         parts["narrate"] = entry.narration() if callable(entry.narration) else None
         parts["board"] = entry.board() if callable(entry.board) else None
         parts["render"] = entry.terminal().render if callable(entry.terminal) else None
         parts["new"] = True
-    else:
+    else:  # before issue 22: found by naming conventions
         import importlib
 
+        old: Any = entry
         package = entry.game_class.__module__.rpartition(".")[0]
         parts["narrate"] = importlib.import_module(f"{package}.narration").narrate
         parts["board"] = importlib.import_module(f"{package}.board").board_svg
-        parts["render"] = importlib.import_module(str(entry.ui)).render
+        parts["render"] = importlib.import_module(str(old.ui)).render
         parts["new"] = False
     try:
         from rennbahn.interop.encoders import encode, encoder_for

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rennbahn.core.protocol import CHANCE
-from rennbahn.games.ausgebremst.rules import OUT
+from rennbahn.games.ausgebremst.constants import OUT
 from tests.ausgebremst.conftest import load, moves, play
 
 GAME = "ausgebremst(players=3,races=1+2)"  # Bleifuss-Drom, then Plattfuss-Circuit

@@ -13,9 +13,11 @@ from rich.console import Console
 import rennbahn
 from rennbahn.core.i18n import missing_keys
 from rennbahn.core.protocol import CHANCE
+from rennbahn.core.views import expect_view
 from rennbahn.games.ausgebremst import narration, ui
+from rennbahn.games.ausgebremst.constants import CARD
 from rennbahn.games.ausgebremst.narration import narrate, standing
-from rennbahn.games.ausgebremst.rules import CARD, AusgebremstState
+from rennbahn.games.ausgebremst.rules import AusgebremstState
 from rennbahn.games.ausgebremst.texts import CATALOGUE
 from rennbahn.games.ausgebremst.views import BoardView
 from tests.ausgebremst.conftest import load, notation, play
@@ -74,7 +76,7 @@ def test_place_column_is_the_race_standing_not_the_turn_order() -> None:
     cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-",
             2: f"3i:4:pm:F:-:{NONE}:111111:-"}
     state = load(notation(cars, head="1/1 234501 4 i0 - 2"))
-    view = state.view(0)
+    view = expect_view(state.view(0), BoardView)
     assert [view.cars[i].car for i in standing(view)][:3] == ["N1", "P1", "P0"]
     assert [view.cars[i].place for i in (2, 1, 0)] == [1, 6, 5]  # the start order
     rows = [re.split(r"\s{2,}", line)[:2]
@@ -83,7 +85,7 @@ def test_place_column_is_the_race_standing_not_the_turn_order() -> None:
     assert rows == [["1", "N1"], ["2", "Driver 2"], ["3", "Driver 1 (you)"], ["4", "N2"],
                     ["5", "N3"], ["6", "N4"]]
     play(state, "5>10o")  # Driver 1 moves 5 spaces: Driver 2 is still ahead
-    view = state.view(0)
+    view = expect_view(state.view(0), BoardView)
     assert [view.cars[i].car for i in standing(view)][:3] == ["N1", "P1", "P0"]
 
 
@@ -216,7 +218,7 @@ def test_seats_are_named_driver_n_or_by_their_names_never_p0() -> None:
     cars = {0: "5i:1:m:R:235:333333:111111:-", 1: "20i:1:m:R:146:323232:101212:-"}
     state = load(notation(cars))
     game = state.get_game()
-    view = state.view(0)
+    view = expect_view(state.view(0), BoardView)
     text = _text(ui.render(view, game))
     assert "Driver 1" in text and "Driver 2" in text and "P0" not in text and "P1" not in text
     named = _text(ui.render(view, game, names=["Anna", "Ben"]))
@@ -271,7 +273,8 @@ def test_every_step_is_told_to_every_seat_and_the_spectator_and_nothing_more(
     seats = range(game.num_players())
 
     def views() -> list[BoardView]:
-        return [state.view(s) for s in seats] + [state.public_view()]
+        return [expect_view(v, BoardView)
+                for v in [*(state.view(s) for s in seats), state.public_view()]]
 
     before = views()
     for view in before:
@@ -337,7 +340,8 @@ def test_advanced_pit_cards_and_gear_stacks_are_told_as_far_as_each_seat_sees_th
     assert isinstance(state, AusgebremstState)
 
     def views() -> list[BoardView]:
-        return [state.view(0), state.view(1), state.public_view()]
+        return [expect_view(v, BoardView)
+                for v in (state.view(0), state.view(1), state.public_view())]
 
     before = views()
     play(state, "take4")

@@ -12,7 +12,8 @@ import rennbahn
 from rennbahn.core.driver import SeatView, sample_chance
 from rennbahn.core.protocol import CHANCE
 from rennbahn.games.ausgebremst.bots import HeuristicBot
-from rennbahn.games.ausgebremst.rules import Q_DRAW, Q_GEARS, Q_PUT, AusgebremstState
+from rennbahn.games.ausgebremst.constants import Q_DRAW, Q_GEARS, Q_PUT
+from rennbahn.games.ausgebremst.rules import AusgebremstState
 from tests.ausgebremst.conftest import load, notation, play
 
 

@@ -12,6 +12,7 @@ import pytest
 
 import rennbahn
 from rennbahn.core.protocol import JSON
+from rennbahn.core.registry import game_entry
 from rennbahn.core.views import View
 from rennbahn.games.gibgas.encoder import GibGasEncoder
 from rennbahn.interop.encoders import HashingEncoder, encode, encoder_for
@@ -34,7 +35,7 @@ def test_vectors_have_the_size_and_bounds_declared(variant: str) -> None:
 def test_games_without_an_encoder_get_feature_hashing() -> None:
     for text in FIRST_VARIANTS:
         game = rennbahn.load_game(text)
-        own = rennbahn.core.registry.game_entry(game.NAME).encoder is not None
+        own = game_entry(game.NAME).encoder is not None
         assert isinstance(encoder_for(game), HashingEncoder) != own, game.NAME
     assert isinstance(encoder_for(rennbahn.load_game("gibgas")), GibGasEncoder)
 
@@ -62,12 +63,12 @@ def _hashed(encoder: HashingEncoder, observation: dict[str, JSON]) -> np.ndarray
     return out
 
 
-class _Speed(View):
+class _Speed(View, frozen=True, kw_only=True):
     speed: int
     card: str
 
 
-class _CardFirst(View):
+class _CardFirst(View, frozen=True, kw_only=True):
     card: str
     speed: int
 

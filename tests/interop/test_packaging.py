@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import rennbahn
-from rennbahn.interop._common import MissingExtraError
+from rennbahn.core.errors import MissingExtraError
 
 ROOT = Path(__file__).resolve().parents[2]
 

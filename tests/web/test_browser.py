@@ -23,6 +23,7 @@ import pytest
 from rennbahn.core.protocol import State
 from rennbahn.core.records import Record, replay
 from rennbahn.core.registry import load_game
+from rennbahn.core.views import as_json
 from rennbahn.server.local import LocalServer
 from rennbahn.server.stories import GameModules
 
@@ -179,11 +180,8 @@ def _check_no_leak(server: LocalServer, made: dict[str, Any], players: list[Play
                 continue
             views += 1
             state = states[message["ply"]]
-            if player.seat is None:
-                truth = state.public_observation()
-            else:
-                truth = state.observation(player.seat)
-            assert message["observation"] == json.loads(json.dumps(truth))
+            truth = state.public_view() if player.seat is None else state.view(player.seat)
+            assert message["observation"] == json.loads(json.dumps(as_json(truth)))
             legal = [lm["move"] for lm in message["legal"]]
             if legal:
                 assert player.seat is not None and not state.is_terminal()
