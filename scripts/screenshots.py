@@ -23,22 +23,20 @@ from rennbahn.server.local import LocalServer
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+#: The people at every table: Anna at the first seat, then heuristic bots with names.
+NAMES = ("Anna", "Ben", "Cem", "Dora")
+
+
+def _seats(n: int) -> list[dict[str, str]]:
+    return [{"name": NAMES[0]}] + [{"name": name, "bot": "heuristic"} for name in NAMES[1:n]]
+
+
 #: Each game's table: the game string, the seats, and how many clicks make mid-game.
 TABLES: dict[str, tuple[str, list[dict[str, str]], int]] = {
-    "gibgas": ("gibgas(players=4)", [{"name": "Anna"}, {"name": "Ben", "bot": "heuristic"},
-                                     {"name": "Cem", "bot": "heuristic"},
-                                     {"name": "Dora", "bot": "heuristic"}], 8),
-    "von0auf100": ("von0auf100(players=4)", [{"name": "Anna"},
-                                             {"name": "Ben", "bot": "heuristic"},
-                                             {"name": "Cem", "bot": "heuristic"},
-                                             {"name": "Dora", "bot": "heuristic"}], 8),
-    "grandprix": ("grandprix(players=3)", [{"name": "Anna"},
-                                           {"name": "Ben", "bot": "heuristic"},
-                                           {"name": "Cem", "bot": "heuristic"}], 10),
-    "ausgebremst": ("ausgebremst(players=4)", [{"name": "Anna"},
-                                               {"name": "Ben", "bot": "heuristic"},
-                                               {"name": "Cem", "bot": "heuristic"},
-                                               {"name": "Dora", "bot": "heuristic"}], 8),
+    "gibgas": ("gibgas(players=4)", _seats(4), 8),
+    "von0auf100": ("von0auf100(players=4)", _seats(4), 8),
+    "grandprix": ("grandprix(players=3)", _seats(3), 10),
+    "ausgebremst": ("ausgebremst(players=4)", _seats(4), 8),
 }
 MINE = "() => document.getElementById('status').classList.contains('mine')"
 

@@ -305,3 +305,23 @@ def test_a_record_with_an_infinite_result_is_refused() -> None:
     data["result"] = [float("inf"), 0.0, 0.0]
     with pytest.raises(rennbahn.RecordError, match=r"\$\.result\[0\]"):
         Record.from_json(data)
+
+
+def test_a_catalogue_file_gives_one_text_per_language(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Catalogues are data (key = [English, German]); a row with a missing language is
+    refused with the file and the key named, not read half."""
+    from rennbahn.core.i18n import load_texts
+
+    package = tmp_path / "somegame"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "texts.toml").write_text('won = ["{name} wins", "{name} gewinnt"]\n'
+                                        'lost = ["{name} loses"]\n', encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ValueError, match=r"somegame/texts.toml: lost must list one text per "
+                                         r"language \(en, de\)"):
+        load_texts("somegame")
+    (package / "texts.toml").write_text('won = ["{name} wins", "{name} gewinnt"]\n',
+                                        encoding="utf-8")
+    assert load_texts("somegame") == {"won": ("{name} wins", "{name} gewinnt")}

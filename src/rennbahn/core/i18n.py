@@ -1,12 +1,13 @@
 """The languages a player can choose, and one way to look up a text in either.
 
-Every text a player sees comes from a catalogue, written in one shape everywhere: a dict
-from a key to a tuple of ``str.format`` templates, one per language in the order of
-:data:`LANGUAGES` (``"won": ("{name} wins", "{name} gewinnt")``), so that a third language is
-one more column. A game keeps its catalogue in its ``texts.py`` (its board, narration and
-terminal drawing share it); the server and the command line keep theirs; the phrases they
-all use (what a seat is called, "and") are :data:`COMMON`. :func:`catalogue` turns such
-texts into the per-language lookup that :func:`text` and :class:`Teller` read. Card names
+Every text a player sees comes from a catalogue, written in one shape everywhere: a TOML
+file of ``key = ["English", "German"]`` (one column per language, in the order of
+:data:`LANGUAGES`), so that a third language is one more column. A game keeps its catalogue
+in ``texts.toml`` beside its ``texts.py`` (its board, narration and terminal drawing share
+it); the server and the command line keep theirs the same way; the phrases they all use
+(what a seat is called, "and", "you are") are :data:`COMMON`. :func:`load_texts` reads a
+file into ``key: (English, German)`` texts, :func:`catalogue` turns them into the
+per-language lookup that :func:`text` and :class:`Teller` read. Card names
 keep their German originals in both languages.
 
 >>> CATALOGUE = {"en": {"won": "{name} wins"}, "de": {"won": "{name} gewinnt"}}
@@ -18,7 +19,10 @@ keep their German originals in both languages.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import ClassVar
 
 from rennbahn.core.errors import ParameterError, allowed_list
 
@@ -38,6 +42,25 @@ COMMON: Texts = {
     "you_are": ("You are {name}.", "Du bist {name}."),
     "spectator": ("You are watching as a spectator.", "Du schaust als Zuschauer zu."),
 }
+
+
+def load_texts(package: str, name: str = "texts.toml") -> dict[str, tuple[str, str]]:
+    """The texts of a catalogue file in ``package``: a TOML table of ``key = ["English",
+    "German"]`` (one column per language of :data:`LANGUAGES`), in the file's order.
+
+    >>> load_texts("rennbahn.cli")["plays"]
+    ('{name} plays {move}', '{name} spielt {move}')
+    """
+    where = f"{package.replace('.', '/')}/{name}"
+    data = tomllib.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+    texts: dict[str, tuple[str, str]] = {}
+    for key, value in data.items():
+        if (not isinstance(value, list) or len(value) != len(LANGUAGES)
+                or not all(isinstance(v, str) for v in value)):
+            raise ValueError(f"{where}: {key} must list one text per language "
+                             f"({', '.join(LANGUAGES)}), not {value!r}")
+        texts[key] = (value[0], value[1])
+    return texts
 
 
 def check_language(lang: str) -> str:
@@ -107,6 +130,16 @@ class Teller:
 
 
 _COMMON = catalogue(COMMON)
+
+
+class GameTeller(Teller):
+    """A game's :class:`Teller`: its words are the class's :attr:`CATALOGUE` (the game's
+    ``texts.toml``), so that it is made from a language and seat names alone."""
+
+    CATALOGUE: ClassVar[Catalogue]
+
+    def __init__(self, lang: str = DEFAULT, names: Sequence[str] | None = None) -> None:
+        super().__init__(self.CATALOGUE, lang, names)
 
 
 def missing_keys(catalogue: Catalogue) -> dict[str, set[str]]:

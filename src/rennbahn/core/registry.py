@@ -117,6 +117,32 @@ class GameEntry:
     commands: Mapping[str, Part[Any]] = field(default_factory=dict)
     variants: tuple[str, ...] = ()
 
+    @classmethod
+    def laid_out(cls, package: str, game_class: type[Game], *, variants: tuple[str, ...],
+                 commands: Mapping[str, str] | None = None) -> GameEntry:
+        """The entry of a game package laid out as the shipped games are: ``notation``,
+        ``bots.HeuristicBot``, ``board.board_svg``, ``narration.narrate``, ``ui.TERMINAL``,
+        ``encoder.make_encoder`` and ``stats.seat_stats`` beside its rules; ``commands``
+        maps a subcommand to ``"module:app"`` within the package.
+
+        >>> from rennbahn.games.gibgas import GibGasGame
+        >>> entry = GameEntry.laid_out("rennbahn.games.gibgas", GibGasGame, variants=())
+        >>> entry.board
+        Part('rennbahn.games.gibgas.board:board_svg')
+        """
+        return cls(
+            game_class=game_class,
+            notation=f"{package}.notation",
+            bots={"heuristic": f"{package}.bots:HeuristicBot"},
+            board=Part(f"{package}.board:board_svg"),
+            narration=Part(f"{package}.narration:narrate"),
+            terminal=Part(f"{package}.ui:TERMINAL"),
+            encoder=Part(f"{package}.encoder:make_encoder"),
+            stats=Part(f"{package}.stats:seat_stats"),
+            commands={name: Part(f"{package}.{path}") for name, path in (commands or {}).items()},
+            variants=variants,
+        )
+
     @property
     def name(self) -> str:
         return self.game_class.NAME

@@ -19,10 +19,10 @@ import logging
 import multiprocessing
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import jinja2
 import msgspec
@@ -46,6 +46,9 @@ from rennbahn.server.store import SqliteStore, Store
 from rennbahn.server.stories import Stories, story
 from rennbahn.server.tables import Client, Hub, Limits, LiveTable, RequestError, names_of
 from rennbahn.server.texts import pick_language, say, script_texts
+
+#: A request's schema (a table to open, a seat to take).
+S = TypeVar("S")
 
 log = logging.getLogger("rennbahn.server")
 
@@ -283,19 +286,29 @@ def create_app(db: str | Path, *, bot_workers: int = 1, limits: Limits | None = 
     def address(request: Request) -> str:
         return request.client.host if request.client else "?"
 
-    async def join(request: Request) -> Response:
+    async def answered(request: Request, decoder: msgspec.json.Decoder[S], what: str,
+                       act: Callable[[S], Awaitable[dict[str, Any]]], *, limited: str,
+                       status: int = 200) -> Response:
+        """A request that opens a table or takes a seat: within the address's rate, its
+        body decoded against its schema, then ``act`` on it; each refusal said as JSON."""
         if not _may_create(address(request)):
-            return _error(429, "rate_limited", "too many requests; wait a little")
+            return _error(429, "rate_limited", limited)
         try:
-            spec = m.join_decoder.decode(await request.body())
+            spec = decoder.decode(await request.body())
         except msgspec.DecodeError as error:
-            return _error(400, "malformed", f"not a valid join request: {error}")
+            return _error(400, "malformed", f"not a valid {what} request: {error}")
         try:
-            answer = await hub().join(str(request.path_params["table"])[:64], spec,
-                                      str(request.base_url))
+            answer = await act(spec)
         except RequestError as error:
             return _refused(error)
-        return JSONResponse(answer)
+        return JSONResponse(answer, status_code=status)
+
+    async def join(request: Request) -> Response:
+        table = str(request.path_params["table"])[:64]
+        return await answered(
+            request, m.join_decoder, "join",
+            lambda spec: hub().join(table, spec, str(request.base_url)),
+            limited="too many requests; wait a little")
 
     async def rules(request: Request) -> Response:
         name = str(request.path_params["game"])
@@ -352,17 +365,10 @@ def create_app(db: str | Path, *, bot_workers: int = 1, limits: Limits | None = 
         return True
 
     async def create(request: Request) -> Response:
-        if not _may_create(address(request)):
-            return _error(429, "rate_limited", "too many tables created; wait a little")
-        try:
-            spec = m.create_decoder.decode(await request.body())
-        except msgspec.DecodeError as error:
-            return _error(400, "malformed", f"not a valid table request: {error}")
-        try:
-            answer = await hub().create(spec, str(request.base_url), address(request))
-        except RequestError as error:
-            return _refused(error)
-        return JSONResponse(answer, status_code=201)
+        return await answered(
+            request, m.create_decoder, "table",
+            lambda spec: hub().create(spec, str(request.base_url), address(request)),
+            limited="too many tables created; wait a little", status=201)
 
     async def table_info(request: Request) -> Response:
         try:

@@ -1,21 +1,14 @@
 """Ausgebremst (ASS 1993, Wolfgang Riedesser): a card-driven race of six cars on eight tracks."""
 
-from rennbahn.core.registry import GameEntry, Part
+from rennbahn.core.registry import GameEntry
 from rennbahn.games.ausgebremst.rules import AusgebremstGame, AusgebremstState
 
-_HERE = __name__
-
-#: Everything the game provides (registered by :mod:`rennbahn.games`).
-ENTRY = GameEntry(
-    game_class=AusgebremstGame,
-    notation=f"{_HERE}.notation",
-    bots={"heuristic": f"{_HERE}.bots:HeuristicBot"},
-    board=Part(f"{_HERE}.board:board_svg"),
-    narration=Part(f"{_HERE}.narration:narrate"),
-    terminal=Part(f"{_HERE}.ui:TERMINAL"),
-    encoder=Part(f"{_HERE}.encoder:make_encoder"),
-    stats=Part(f"{_HERE}.stats:seat_stats"),
-    commands={"tracks": Part(f"{_HERE}.commands:app")},
+#: Everything the game provides, laid out as every shipped game is (registered by
+#: :mod:`rennbahn.games`).
+ENTRY = GameEntry.laid_out(
+    __name__,
+    AusgebremstGame,
+    commands={"tracks": "commands:app"},
     variants=(
         "ausgebremst(players=2)",
         "ausgebremst(players=3)",

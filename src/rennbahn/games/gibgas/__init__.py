@@ -1,20 +1,13 @@
 """Gib Gas! (Carrera Tabletop Games, 2014): a simultaneous-choice card race for 2-6 drivers."""
 
-from rennbahn.core.registry import GameEntry, Part
+from rennbahn.core.registry import GameEntry
 from rennbahn.games.gibgas.rules import GibGasGame, GibGasState
 
-_HERE = __name__
-
-#: Everything the game provides (registered by :mod:`rennbahn.games`).
-ENTRY = GameEntry(
-    game_class=GibGasGame,
-    notation=f"{_HERE}.notation",
-    bots={"heuristic": f"{_HERE}.bots:HeuristicBot"},
-    board=Part(f"{_HERE}.board:board_svg"),
-    narration=Part(f"{_HERE}.narration:narrate"),
-    terminal=Part(f"{_HERE}.ui:TERMINAL"),
-    encoder=Part(f"{_HERE}.encoder:make_encoder"),
-    stats=Part(f"{_HERE}.stats:seat_stats"),
+#: Everything the game provides, laid out as every shipped game is (registered by
+#: :mod:`rennbahn.games`).
+ENTRY = GameEntry.laid_out(
+    __name__,
+    GibGasGame,
     variants=(
         "gibgas(players=2)",
         "gibgas(players=3)",

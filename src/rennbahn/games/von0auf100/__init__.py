@@ -1,20 +1,13 @@
 """Von 0 auf 100 (HABA, 2005): six cars, secret licences, five cans; 2-5 players."""
 
-from rennbahn.core.registry import GameEntry, Part
+from rennbahn.core.registry import GameEntry
 from rennbahn.games.von0auf100.rules import Von0auf100Game, Von0auf100State
 
-_HERE = __name__
-
-#: Everything the game provides (registered by :mod:`rennbahn.games`).
-ENTRY = GameEntry(
-    game_class=Von0auf100Game,
-    notation=f"{_HERE}.notation",
-    bots={"heuristic": f"{_HERE}.bots:HeuristicBot"},
-    board=Part(f"{_HERE}.board:board_svg"),
-    narration=Part(f"{_HERE}.narration:narrate"),
-    terminal=Part(f"{_HERE}.ui:TERMINAL"),
-    encoder=Part(f"{_HERE}.encoder:make_encoder"),
-    stats=Part(f"{_HERE}.stats:seat_stats"),
+#: Everything the game provides, laid out as every shipped game is (registered by
+#: :mod:`rennbahn.games`).
+ENTRY = GameEntry.laid_out(
+    __name__,
+    Von0auf100Game,
     variants=(
         "von0auf100(players=2)",
         "von0auf100(players=3)",

@@ -25,17 +25,7 @@ try:
 except ImportError as exc:  # the optional extra is not installed
     raise missing_extra("encoders", exc) from exc
 
-from rennbahn.core.encoding import (
-    HASHING_SIZE,
-    Encoder,
-    FloatArray,
-    HashingEncoder,
-    Layout,
-    encode,
-    many_hot,
-    one_hot,
-    scaled,
-)
+from rennbahn.core.encoding import Encoder, FloatArray, HashingEncoder, encode
 from rennbahn.core.errors import UnknownGameError
 from rennbahn.core.protocol import Game
 from rennbahn.core.registry import game_entry
@@ -59,15 +49,4 @@ def encoder_for(game: Game) -> Encoder:
     return encoder
 
 
-__all__ = [
-    "HASHING_SIZE",
-    "Encoder",
-    "FloatArray",
-    "HashingEncoder",
-    "Layout",
-    "encode",
-    "encoder_for",
-    "many_hot",
-    "one_hot",
-    "scaled",
-]
+__all__ = ["Encoder", "FloatArray", "HashingEncoder", "encode", "encoder_for"]
