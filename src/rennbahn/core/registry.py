@@ -125,10 +125,9 @@ class GameEntry:
         ``encoder.make_encoder`` and ``stats.seat_stats`` beside its rules; ``commands``
         maps a subcommand to ``"module:app"`` within the package.
 
-        >>> from rennbahn.games.gibgas import GibGasGame
-        >>> entry = GameEntry.laid_out("rennbahn.games.gibgas", GibGasGame, variants=())
-        >>> entry.board
-        Part('rennbahn.games.gibgas.board:board_svg')
+        >>> entry = GameEntry.laid_out("mygame", Game, variants=("mygame(players=2)",))
+        >>> entry.board, entry.terminal
+        (Part('mygame.board:board_svg'), Part('mygame.ui:TERMINAL'))
         """
         return cls(
             game_class=game_class,
