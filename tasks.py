@@ -110,7 +110,10 @@ def main(argv: list[str]) -> None:
     browser()
     run(BIN / "ruff", "check", ".")
     run(BIN / "mypy")
-    parallel = [] if any(a.startswith(("-n", "-p")) for a in argv[1:]) else ["-n", "auto"]
+    # Two workers that steal work from each other: the few long tests (a whole ISMCTS
+    # match, OpenSpiel's random simulation of Ausgebremst) do not end up queued last.
+    parallel = ([] if any(a.startswith(("-n", "-p")) for a in argv[1:])
+                else ["-n", "auto", "--dist", "worksteal"])
     run(BIN / "pytest", *parallel, *argv[1:])
 
 
