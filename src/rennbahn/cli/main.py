@@ -45,6 +45,7 @@ from rennbahn.cli.human import (
     HumanSeat,
     Narrator,
     QuitGameError,
+    awaits_roll,
     load_ui,
     narration,
     narrator_of,
@@ -417,7 +418,7 @@ def play_command(
                     person = person.seat
                 observation = state.view(seat)
                 if (step.actor != seat and isinstance(person, HumanSeat)
-                        and observation.awaits_roll(seat)):
+                        and awaits_roll(observation, seat)):
                     person.wait_for_roll(seat, observation)
 
     try:

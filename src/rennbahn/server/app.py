@@ -346,7 +346,7 @@ def create_app(db: str | Path, *, bot_workers: int = 1, limits: Limits | None = 
                 if ply_text is not None else total
         except RequestError as error:
             return message_page(request, error)
-        board = await asyncio.to_thread(live.ui.board, told[ply]["observation"], [],
+        board = await asyncio.to_thread(live.ui.board, told[ply]["observation"], live.game, [],
                                         lang)
         return _page(request, "replay.html", over=True, seat=seat, ply=ply, total=total,
                      told=told[: ply + 1], board=board or "",

@@ -58,11 +58,12 @@ class GameModules:
         return [str(line) for line in
                 self.narration(self.game, before, after, lang=lang, names=names)]
 
-    def board(self, view: View | None, moves: list[str], lang: str) -> str | None:
+    def board(self, view: View | None, game: Game, moves: list[str],
+              lang: str) -> str | None:
         """The game's SVG drawing of one view (None when the game has no board)."""
         if self.drawing is None or view is None:
             return None
-        return str(self.drawing(view, self.game, moves=moves, lang=lang))
+        return str(self.drawing(view, game, moves=moves, lang=lang))
 
 
 def observe(state: State, seat: int | None) -> View | None:
@@ -100,7 +101,7 @@ def story(game: Game, ui: GameModules, steps: list[Step], seat: int | None, *,
         seen = after
     if boards:
         for entry in result:
-            entry["board"] = ui.board(entry["observation"], [], lang)
+            entry["board"] = ui.board(entry["observation"], game, [], lang)
     return result
 
 

@@ -490,7 +490,7 @@ class Hub:
             key = (seat, "")
         elif key not in boards:
             try:
-                boards[key] = live.ui.board(observation, [lm.move for lm in legal],
+                boards[key] = live.ui.board(observation, live.game, [lm.move for lm in legal],
                                             client.lang)
             except Exception:  # a drawing bug must not stop the table
                 log.exception("board failed in table %s", live.stored.id)
