@@ -1,70 +1,44 @@
 """Where tables live between moves and across restarts: one small interface, SQLite behind it.
 
 The server only talks to :class:`Store`. :class:`SqliteStore` is the embedded default (one
-file, nothing to install); a server database can replace it by implementing the same eight
-methods. Every method is blocking: the server calls them off the event loop
-(``asyncio.to_thread``) and awaits them before it acknowledges or broadcasts anything.
+file, nothing to install, one server); ``postgres.PostgresStore`` keeps the tables of several
+servers in one PostgreSQL database, each table leased to one server at a time.
+:func:`open_store` picks the one a ``--db`` names. Every method is blocking: the server
+calls them off the event loop (in its one store thread) and awaits them before it
+acknowledges or broadcasts anything.
 
 Seat tokens never reach the store in clear: only their sha256 digest is kept.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import sqlite3
 import sys
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
-from rennbahn.core.records import Step
+from rennbahn.server.stored import (
+    SCHEMA_VERSION,
+    TABLE_COLUMNS,
+    LeaseLostError,
+    StoredSeat,
+    StoredTable,
+    StoreError,
+    step_rows,
+    table_from_rows,
+    table_row,
+    token_digest,
+)
 
-#: The schema version this code writes; older files are migrated on open, newer refused.
-SCHEMA_VERSION = 2
+__all__ = [
+    "SCHEMA_VERSION", "LeaseLostError", "SqliteStore", "Store", "StoreError", "StoreInUseError",
+    "StoredSeat", "StoredTable", "open_store", "token_digest",
+]
 
-
-def token_digest(token: str) -> str:
-    """How a seat token is kept and looked up: its sha256, in hex."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass
-class StoredSeat:
-    name: str
-    #: The bot that plays this seat by choice (from creation, or handed over by its holder).
-    bot: str | None = None
-    #: The stand-in bot playing a person's seat since its clock ran out (until taken back).
-    standin: str | None = None
-    #: True once someone opened the seat's link (a public table's lobby offers the others).
-    claimed: bool = False
-
-
-@dataclass
-class StoredTable:
-    """Everything needed to rebuild a table: the game, seats, steps and the generator."""
-
-    id: str
-    game: str
-    seed: int
-    created: float
-    seats: list[StoredSeat]
-    clock: float | None = None
-    steps: list[Step] = field(default_factory=list)
-    number: int = 0
-    #: ``random.Random.getstate()`` of the table's generator, as JSON.
-    rng: str | None = None
-    #: Secret choices at the current simultaneous node, by seat (server side only).
-    pending: dict[int, int] = field(default_factory=dict)
-    #: Unix time by which each seat that must act has to (tables with a clock).
-    deadlines: dict[int, float] = field(default_factory=dict)
-    finished: bool = False
-    #: The finished game's record (``rennbahn replay`` JSON).
-    record: str | None = None
-    #: Listed in the lobby while a person's seat is unclaimed (schema 2).
-    public: bool = False
+#: How a ``--db`` names a PostgreSQL database rather than a SQLite file.
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 class Store(Protocol):
@@ -94,6 +68,35 @@ class Store(Protocol):
 
     def close(self) -> None: ...
 
+    #: Whether several servers share this store (then each table is leased to one at a time).
+    shared: bool
+
+    def lease(self, table_id: str, seconds: float) -> str | None:
+        """Take or renew this server's lease on the table for ``seconds`` from now (by the
+        database's clock). None: this server holds it now; otherwise the owner address of
+        the server whose lease is still live (the table is played there)."""
+
+    def release(self, table_id: str) -> None:
+        """Give up this server's lease on the table (clean shutdown, table left memory)."""
+
+    def claimable(self) -> list[str]:
+        """Ids of unfinished tables whose lease is free or expired (a dead server's)."""
+
+
+def open_store(db: str | Path, *, owner: str = "", lease: float = 10.0) -> Store:
+    """The store ``db`` names: a ``postgresql://`` (or ``postgres://``) URL opens a shared
+    :class:`~rennbahn.server.postgres.PostgresStore` (needs the ``pg`` extra), where this
+    server is ``owner`` (the address other servers send clients to) and a table it creates
+    is leased to it for ``lease`` seconds; anything else is a SQLite file."""
+    if str(db).startswith(POSTGRES_SCHEMES):
+        try:
+            from rennbahn.server.postgres import PostgresStore
+        except ModuleNotFoundError as error:
+            raise StoreError(f"a PostgreSQL database needs the pg extra ({error.name} is "
+                             "missing): pip install -e '.[web,pg]'") from error
+        return PostgresStore(str(db), owner=owner, lease=lease)
+    return SqliteStore(db)
+
 
 _SCHEMA = [
     """CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
@@ -108,11 +111,6 @@ _SCHEMA = [
     """CREATE TABLE IF NOT EXISTS tokens (
         digest TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER NOT NULL)""",
 ]
-
-
-class StoreError(RuntimeError):
-    """The database cannot be used (e.g. written by a newer rennbahn); the message is one
-    line that names the file and says what is wrong."""
 
 
 class StoreInUseError(StoreError):
@@ -259,6 +257,9 @@ class SqliteStore:
     page shows up as an error on the table that uses it.
     """
 
+    #: One server per file (see :class:`_FileLock`): no table is leased.
+    shared = False
+
     def __init__(self, path: str | Path, *, durable: bool = False) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
@@ -313,7 +314,7 @@ class SqliteStore:
     def create(self, table: StoredTable, token_digests: list[str]) -> None:
         with self._lock, self._tx():
             self._db.execute(
-                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", _row(table)
+                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", table_row(table)
             )
             self._db.executemany(
                 "INSERT INTO tokens VALUES (?,?,?)",
@@ -323,7 +324,7 @@ class SqliteStore:
 
     def save(self, table: StoredTable, keep: int) -> None:
         with self._lock, self._tx():
-            row = _row(table)
+            row = table_row(table)
             self._db.execute(
                 "UPDATE tables SET game=?, seed=?, created=?, clock=?, seats=?, number=?, "
                 "rng=?, pending=?, deadlines=?, finished=?, record=?, public=? WHERE id=?",
@@ -333,20 +334,12 @@ class SqliteStore:
 
     def _write_steps(self, table: StoredTable, keep: int) -> None:
         self._db.execute("DELETE FROM steps WHERE table_id=? AND idx>=?", (table.id, keep))
-        self._db.executemany(
-            "INSERT INTO steps VALUES (?,?,?,?,?)",
-            [
-                (table.id, keep + i, s.actor, json.dumps(list(s.actions)),
-                 json.dumps(list(s.moves)))
-                for i, s in enumerate(table.steps[keep:])
-            ],
-        )
+        self._db.executemany("INSERT INTO steps VALUES (?,?,?,?,?)", step_rows(table, keep))
 
     def load(self, table_id: str) -> StoredTable | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, game, seed, created, clock, seats, number, rng, pending, "
-                "deadlines, finished, record, public FROM tables WHERE id=?", (table_id,)
+                f"SELECT {', '.join(TABLE_COLUMNS)} FROM tables WHERE id=?", (table_id,)
             ).fetchone()
             if row is None:
                 return None
@@ -354,18 +347,7 @@ class SqliteStore:
                 "SELECT actor, actions, moves FROM steps WHERE table_id=? ORDER BY idx",
                 (table_id,),
             ).fetchall()
-        steps = [Step(int(a), tuple(json.loads(x)), tuple(json.loads(m))) for a, x, m in rows]
-        (id_, game, seed, created, clock, seats, number, rng, pending, deadlines,
-         finished, record, public) = row
-        return StoredTable(
-            id=id_, game=game, seed=int(seed), created=float(created),
-            clock=None if clock is None else float(clock),
-            seats=[StoredSeat(**s) for s in json.loads(seats)],
-            steps=steps, number=int(number), rng=rng,
-            pending={int(k): int(v) for k, v in json.loads(pending).items()},
-            deadlines={int(k): float(v) for k, v in json.loads(deadlines).items()},
-            finished=bool(finished), record=record, public=bool(public),
-        )
+        return table_from_rows(row, rows)
 
     def find_token(self, digest: str) -> tuple[str, int] | None:
         with self._lock:
@@ -392,6 +374,16 @@ class SqliteStore:
                 self._db.execute(f"DELETE FROM {table} WHERE table_id=?", (table_id,))
             self._db.execute("DELETE FROM tables WHERE id=?", (table_id,))
 
+    def lease(self, table_id: str, seconds: float) -> str | None:
+        """Always this server's: the file is (:class:`_FileLock`)."""
+        return None
+
+    def release(self, table_id: str) -> None:
+        """Nothing to give up."""
+
+    def claimable(self) -> list[str]:
+        return self.unfinished()
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
@@ -407,15 +399,3 @@ class _Transaction:
 
     def __exit__(self, kind: object, value: object, tb: object) -> None:
         self._db.execute("COMMIT" if kind is None else "ROLLBACK")
-
-
-def _row(t: StoredTable) -> tuple[Any, ...]:
-    seats = json.dumps([{"name": s.name, "bot": s.bot, "standin": s.standin,
-                         "claimed": s.claimed} for s in t.seats])
-    return (
-        t.id, t.game, t.seed, t.created, t.clock, seats, t.number, t.rng,
-        json.dumps({str(k): v for k, v in t.pending.items()}),
-        json.dumps({str(k): v for k, v in t.deadlines.items()}),
-        int(t.finished), t.record, int(t.public),
-    )
-
