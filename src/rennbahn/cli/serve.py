@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import ipaddress
-from pathlib import Path
 from typing import Annotated
+from urllib.parse import urlsplit
 
 import typer
 
@@ -12,9 +12,19 @@ import typer
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-    db: Annotated[Path, typer.Option(help="SQLite file that keeps every table")] = Path(
-        "rennbahn.sqlite3"
-    ),
+    db: Annotated[str, typer.Option(
+        help="where every table is kept: a SQLite file, or the postgresql:// URL of a "
+             "database that several servers share (the pg extra; see docs/server.md)")
+    ] = "rennbahn.sqlite3",
+    advertise: Annotated[str | None, typer.Option(
+        metavar="URL",
+        help="with a shared database: the address other servers send a table's players "
+             "to while this server plays it; default http://HOST:PORT/")] = None,
+    lease: Annotated[float, typer.Option(
+        metavar="SECONDS",
+        help="with a shared database: how long a table stays this server's without being "
+             "renewed, so how soon another server takes over the tables of one that died "
+             "(at least 1)")] = 10.0,
     bot_workers: Annotated[int, typer.Option(help="processes in which bots think")] = 1,
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         help="comma-separated addresses (or networks) of reverse proxies whose "
@@ -32,7 +42,7 @@ def serve(
     try:
         import uvicorn
 
-        from rennbahn.server.store import SqliteStore, StoreError
+        from rennbahn.server.store import POSTGRES_SCHEMES, StoreError, open_store
     except ModuleNotFoundError as error:
         raise _needs_web_extra(error) from error
     if not 0 <= port < 65536:
@@ -42,15 +52,32 @@ def serve(
         typer.echo("error: --max-tables and --max-tables-per-address are at least 1, "
                    "--unjoined-expiry more than 0 seconds", err=True)
         raise typer.Exit(code=2)
+    if not lease >= 1:
+        typer.echo(f"error: --lease is at least 1 second, not {lease}", err=True)
+        raise typer.Exit(code=2)
     proxies = None if forwarded_allow_ips is None else _proxies(forwarded_allow_ips)
+    shown = f"[{host}]" if ":" in host else host
+    if advertise is None and db.startswith(POSTGRES_SCHEMES) and _unspecified(host):
+        typer.echo(f"error: other servers cannot send players to {host}: name this "
+                   "server's address with --advertise URL", err=True)
+        raise typer.Exit(code=2)
+    owner = _advertised(advertise) if advertise is not None else f"http://{shown}:{port}/"
     # Open the database before announcing anything: a file that cannot be used, or that
-    # another server holds, is one line and status 2. Held until the server has stopped,
-    # so no other server can take the file between this check and the app opening it.
+    # another server holds, a database that cannot be reached or has a newer schema, is
+    # one line and status 2. A SQLite file is held until the server has stopped, so no
+    # other server can take it between this check and the app opening it.
     try:
-        held = SqliteStore(db)
+        store = open_store(db, owner=owner, lease=lease)
     except StoreError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(code=2) from None
+    held = None if store.shared else store
+    kept = db
+    if store.shared:
+        store.close()
+        from rennbahn.server.postgres import describe
+
+        kept = f"{describe(db)}, shared; other servers send players here as {owner}"
     try:
         try:  # after the check, which is quick without it
             from rennbahn.server.app import create_app
@@ -60,9 +87,9 @@ def serve(
             raise _needs_web_extra(error) from error
         limits = Limits(tables=max_tables, tables_per_address=max_tables_per_address,
                         unjoined_expiry=unjoined_expiry)
-        app = create_app(db, bot_workers=max(0, bot_workers), limits=limits)
-        shown = f"[{host}]" if ":" in host else host
-        typer.echo(f"rennbahn serves at http://{shown}:{port}/ (tables kept in {db})")
+        app = create_app(db, bot_workers=max(0, bot_workers), limits=limits, owner=owner,
+                         lease=lease)
+        typer.echo(f"rennbahn serves at http://{shown}:{port}/ (tables kept in {kept})")
         # Views are small and sent often: compressing each one costs more time than it saves.
         # X-Forwarded-For is believed only from the proxies named (uvicorn's own default
         # trusts 127.0.0.1, so anyone on this host could pick an address per request).
@@ -71,7 +98,8 @@ def serve(
                     ws_per_message_deflate=False, log_level="info",
                     proxy_headers=proxies is not None, forwarded_allow_ips=proxies)
     finally:
-        held.close()
+        if held is not None:
+            held.close()
 
 
 def _needs_web_extra(error: ModuleNotFoundError) -> typer.Exit:
@@ -81,6 +109,24 @@ def _needs_web_extra(error: ModuleNotFoundError) -> typer.Exit:
         err=True,
     )
     return typer.Exit(code=2)
+
+
+def _unspecified(host: str) -> bool:
+    """Whether ``host`` listens on every address (0.0.0.0, ::), which names no server."""
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        return host == ""
+
+
+def _advertised(url: str) -> str:
+    """The ``--advertise`` address, checked: an http(s) URL with a host."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        typer.echo(f"error: --advertise takes this server's address as http://host:port/, "
+                   f"not {url!r}", err=True)
+        raise typer.Exit(code=2)
+    return url
 
 
 def _proxies(text: str) -> list[str]:
