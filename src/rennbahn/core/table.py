@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from rennbahn.core.errors import IllegalActionError
+from rennbahn.core.errors import IllegalActionError, RennbahnError
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from rennbahn.core.records import Record, Step, play_step
 from rennbahn.core.seat import SeatView
@@ -147,8 +147,9 @@ class Table:
                 "the table has moved on: look at the new position and choose again",
             )
 
-    def move(self, seat: int, action: int, number: int | None = None) -> Step | None:
-        """Take ``seat``'s move answering move ``number`` (None: do not check).
+    def move(self, seat: int, action: int | str, number: int | None = None) -> Step | None:
+        """Take ``seat``'s move answering move ``number`` (None: do not check): an action id,
+        or the move in the game's notation (read in the position it answers).
 
         At a seat's turn the move is applied and its step returned. At a simultaneous node
         the choice is kept secret (a later choice replaces it) and None is returned until
@@ -165,6 +166,11 @@ class Table:
             whose = "chance's" if player == CHANCE else f"seat {player}'s"
             raise TableError("not_your_turn", f"it is {whose} turn, not seat {seat}'s")
         legal = state.legal_actions(seat)
+        if isinstance(action, str):
+            try:
+                action = state.string_to_action(seat, action)
+            except RennbahnError as error:
+                raise TableError("illegal", str(error)) from error
         if type(action) is not int or action not in legal:
             names = [state.action_to_string(seat, a) for a in legal]
             raise TableError(
