@@ -187,7 +187,7 @@ def _check_no_leak(server: LocalServer, made: dict[str, Any], players: list[Play
                 assert player.seat is not None and not state.is_terminal()
                 assert legal == [state.action_to_string(player.seat, a)
                                  for a in state.legal_actions(player.seat)]
-            assert message["board"] == drawing.board(truth, game, legal, player.lang)
+            assert message["board"] == drawing.board(truth, legal, player.lang)
         assert views > 3
 
 

@@ -14,13 +14,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
-import multiprocessing
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -39,13 +36,14 @@ from starlette.websockets import WebSocket
 from rennbahn.bots.factory import bot_names
 from rennbahn.core.errors import RennbahnError
 from rennbahn.core.registry import game_entry, registered_games
-from rennbahn.core.views import as_json
 from rennbahn.server import messages as m
+from rennbahn.server import render
 from rennbahn.server.bots import warm_up
 from rennbahn.server.store import SqliteStore, Store
-from rennbahn.server.stories import Stories, story
+from rennbahn.server.stories import Stories
 from rennbahn.server.tables import Client, Hub, Limits, LiveTable, RequestError, names_of
 from rennbahn.server.texts import pick_language, say, script_texts
+from rennbahn.server.workers import Workers
 
 #: A request's schema (a table to open, a seat to take).
 S = TypeVar("S")
@@ -132,13 +130,6 @@ def _form_rows() -> list[dict[str, Any]]:
     return rows
 
 
-def standin_bot(game_name: str) -> str:
-    """The bot the table page offers to play a seat (the clock's stand-in)."""
-    names = bot_names(game_name)
-    return next((n for n in names if n == "heuristic"),
-                next((n for n in names if n != "random"), "random"))
-
-
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
@@ -204,36 +195,32 @@ def _number(text: str | None, what: str, below: int) -> int | None:
     return int(text)
 
 
-def create_app(db: str | Path, *, bot_workers: int = 1, limits: Limits | None = None) -> Starlette:
-    """The server app on the SQLite file ``db``; bots think in ``bot_workers`` processes
-    (0: in the server process, for tools and tests of the app alone); ``limits`` bound what
-    strangers can make it hold."""
+def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
+               limits: Limits | None = None, owner: str = "", lease: float = 10.0) -> Starlette:
+    """The server app on the SQLite file ``db``; bots think in ``bot_workers`` processes,
+    boards, narration and stories are drawn in ``render_workers`` (0: in threads of the
+    server process, for tools and tests of the app alone); ``limits`` bound what
+    strangers can make it hold. ``owner`` is this server's address, given to clients of
+    its tables by the other servers on a shared store; ``lease`` how many seconds a table
+    stays this server's after it was last renewed."""
     state: dict[str, Any] = {}
     creations: dict[str, tuple[float, float]] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store: Store = SqliteStore(db)
-
-        def make_pool() -> Executor:
-            made = ProcessPoolExecutor(
-                max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn")
-            )
-            for _ in range(bot_workers):  # the workers start while the server does
-                made.submit(warm_up)
-            return made
-
-        hub = Hub(store, make_pool() if bot_workers > 0 else None,
-                  make_pool if bot_workers > 0 else None, workers=bot_workers, limits=limits)
+        bots = Workers("bot", max(0, bot_workers), warm_up)
+        drawing = Workers("drawing", max(0, render_workers), render.warm_up)
+        hub = Hub(store, bots, drawing, limits=limits)
         state["hub"] = hub
         state["stories"] = Stories()
-        await hub.start()
         try:
+            await hub.start()
             yield
         finally:
             await hub.stop()
-            if hub.pool is not None:
-                hub.pool.shutdown(wait=False, cancel_futures=True)
+            bots.close()
+            drawing.close()
             store.close()
 
     def hub() -> Hub:
@@ -281,6 +268,9 @@ def create_app(db: str | Path, *, bot_workers: int = 1, limits: Limits | None = 
             + sum(len(t.clients) for t in h.finished.values()),
             "bots_waiting": h.bot_queue.waiting(), "history_steps_replayed":
             h.histories.replayed, "stories_made": stories().made,
+            "drawing_calls": sum(t.publisher.drawn for t in h.tables.values()),
+            "dropped_slow": h.dropped,
+            "workers": {"bot": h.bots.pids(), "drawing": h.drawing.pids()},
         })
 
     def address(request: Request) -> str:
@@ -337,17 +327,19 @@ def create_app(db: str | Path, *, bot_workers: int = 1, limits: Limits | None = 
         if not live.stored.finished:
             return _page(request, "replay.html", over=False, **common)
         steps, names = list(live.table.steps), names_of(live, lang)
-        told = await stories().get(
+        drawing = hub().drawing
+        told: list[dict[str, Any]] = await stories().get(
             (live.stored.id, seat, lang),
-            lambda: story(live.game, live.ui, steps, seat, lang=lang, names=names))
+            functools.partial(drawing.run, render.tell_story, live.stored.game, steps, seat,
+                              lang, names))
         total = len(told) - 1
         try:
             ply = min(total, _number(ply_text, "ply", 10**6) or 0) \
                 if ply_text is not None else total
         except RequestError as error:
             return message_page(request, error)
-        board = await asyncio.to_thread(live.ui.board, told[ply]["observation"], live.game, [],
-                                        lang)
+        board = await drawing.run(render.draw_position, live.stored.game, steps[:ply], seat,
+                                  lang)
         return _page(request, "replay.html", over=True, seat=seat, ply=ply, total=total,
                      told=told[: ply + 1], board=board or "",
                      here="" if seat is None else f"seat={seat}&", **common)
@@ -396,18 +388,10 @@ def create_app(db: str | Path, *, bot_workers: int = 1, limits: Limits | None = 
         if not live.stored.finished:
             return _error(409, "not_over", "the story is given once the game is over")
         steps = list(live.table.steps)
-
-        def told() -> bytes:
-            entries = story(live.game, live.ui, steps, seat)
-            for entry in entries:
-                if entry["observation"] is not None:
-                    entry["observation"] = as_json(entry["observation"])
-            for entry, step in zip(entries[1:], steps, strict=True):
-                entry["step"] = step.to_json()
-            return json.dumps(entries, ensure_ascii=False, allow_nan=False,
-                              separators=(",", ":")).encode()
-
-        body = await stories().get((live.stored.id, seat, "story"), told)
+        body: bytes = await stories().get(
+            (live.stored.id, seat, "story"),
+            functools.partial(hub().drawing.run, render.story_json, live.stored.game, steps,
+                              seat))
         return Response(body, media_type="application/json")
 
     async def table_page(request: Request) -> Response:
@@ -416,7 +400,7 @@ def create_app(db: str | Path, *, bot_workers: int = 1, limits: Limits | None = 
         except RequestError as error:
             return message_page(request, error)
         return _page(request, "table.html", title=live.game.TITLE, game_name=live.game.NAME,
-                     table_id=live.stored.id, standin=standin_bot(live.game.NAME),
+                     table_id=live.stored.id, standin=live.standin,
                      seats=names_of(live, _lang(request)))
 
     async def socket(websocket: WebSocket) -> None:

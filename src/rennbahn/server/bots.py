@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 
-from rennbahn.bots.factory import make_bot
+from rennbahn.bots.factory import bot_names, make_bot
 from rennbahn.core.protocol import Game, State
 from rennbahn.core.records import play_step
 from rennbahn.core.registry import load_game
@@ -38,6 +38,15 @@ class NamedBot:
 
     def step(self, view: SeatView, rng: random.Random) -> int:
         return make_bot(self._game, self.name).step(view, rng)
+
+
+def default_standin(game_name: str) -> str:
+    """The bot that plays a person's seat when its clock runs out, unless the table names
+    another: the game's ``heuristic`` bot (every shipped game has one), else its first bot
+    that is not ``random``."""
+    names = bot_names(game_name)
+    return next((n for n in names if n == "heuristic"),
+                next((n for n in names if n != "random"), "random"))
 
 
 def warm_up() -> bool:

@@ -173,6 +173,9 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     clock: float | None = None
     #: List the table in the lobby while a person's seat is unclaimed.
     public: bool = False
+    #: The bot that plays a person's seat whose clock ran out, until the person takes the
+    #: seat back; None: the game's ``heuristic`` bot (see ``/api/games`` for the bots).
+    standin: str | None = None
 
 
 class JoinSeat(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -29,6 +29,8 @@ class Outbox:
         self.timeout = timeout
         #: Set when the connection was too slow (or closed): nothing more is queued.
         self.dropped = asyncio.Event()
+        #: Why it was dropped for being slow: "full" (the queue) or "timeout" (one send).
+        self.why = ""
 
     def post(self, text: str) -> None:
         """Queue ``text`` for sending; never waits. A full queue drops the connection."""
@@ -37,6 +39,7 @@ class Outbox:
         try:
             self._queue.put_nowait(text)
         except asyncio.QueueFull:
+            self.why = "full"
             self.dropped.set()
 
     async def pump(self, send: Send) -> None:
@@ -46,6 +49,10 @@ class Outbox:
             text = await self._queue.get()
             try:
                 await asyncio.wait_for(send(text), self.timeout)
-            except Exception:  # too slow, or the socket is gone: either way, drop it
+            except TimeoutError:  # too slow
+                self.why = "timeout"
+                self.dropped.set()
+                return
+            except Exception:  # the socket is gone
                 self.dropped.set()
                 return

@@ -1,11 +1,12 @@
 """A game told from the start as one seat saw it: for reconnecting pages, replays and stories.
 
 Replaying a game costs CPU (about a quarter of a second for a long finished race), so it is
-never done under a table's lock, always in a thread, and kept:
+never done on the server's event loop: the drawing workers (:mod:`rennbahn.server.render`)
+call :func:`story` and :func:`extend`, and the server keeps what they told:
 
-- :class:`Histories` keeps, per (table, seat, language), the narration so far and the state it
-  reached; twenty spectators reconnecting at once cost one replay, and a later reconnect only
-  the steps played since.
+- :class:`Histories` tells a reconnecting page the narration so far, one replay at a time per
+  (table, seat, language): twenty spectators reconnecting at once cost one replay, and a
+  later reconnect only the steps played since (the worker keeps the state it reached).
 - :class:`Stories` keeps the step-by-step stories of a few finished tables (the replay page and
   ``/story``), least recently used first out.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Hashable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -27,8 +28,6 @@ from rennbahn.core.views import View
 
 T = TypeVar("T")
 
-#: (table, seat, language) histories kept for reconnecting pages.
-HISTORIES = 64
 #: Finished stories kept for the replay pages and ``/story``.
 STORIES = 16
 
@@ -58,12 +57,11 @@ class GameModules:
         return [str(line) for line in
                 self.narration(self.game, before, after, lang=lang, names=names)]
 
-    def board(self, view: View | None, game: Game, moves: list[str],
-              lang: str) -> str | None:
+    def board(self, view: View | None, moves: list[str], lang: str) -> str | None:
         """The game's SVG drawing of one view (None when the game has no board)."""
         if self.drawing is None or view is None:
             return None
-        return str(self.drawing(view, game, moves=moves, lang=lang))
+        return str(self.drawing(view, self.game, moves=moves, lang=lang))
 
 
 def observe(state: State, seat: int | None) -> View | None:
@@ -101,12 +99,12 @@ def story(game: Game, ui: GameModules, steps: list[Step], seat: int | None, *,
         seen = after
     if boards:
         for entry in result:
-            entry["board"] = ui.board(entry["observation"], game, [], lang)
+            entry["board"] = ui.board(entry["observation"], [], lang)
     return result
 
 
 @dataclass(frozen=True)
-class _History:
+class History:
     steps: tuple[Step, ...]
     state: State
     seen: View | None
@@ -115,8 +113,8 @@ class _History:
     replayed: int
 
 
-def _extend(game: Game, ui: GameModules, steps: tuple[Step, ...], seat: int | None,
-            lang: str, names: list[str], old: _History | None) -> _History:
+def extend(game: Game, ui: GameModules, steps: tuple[Step, ...], seat: int | None,
+            lang: str, names: list[str], old: History | None) -> History:
     """The history after ``steps``, continuing ``old`` when its steps still stand."""
     if old is not None and steps[: len(old.steps)] == old.steps:
         state, seen, lines, done = old.state.clone(), old.seen, list(old.lines), len(old.steps)
@@ -129,7 +127,7 @@ def _extend(game: Game, ui: GameModules, steps: tuple[Step, ...], seat: int | No
         after = observe(state, seat)
         lines.extend(_narrate(ui, seen, after, lang, names))
         seen = after
-    return _History(steps, state, seen, tuple(lines), len(steps) - done)
+    return History(steps, state, seen, tuple(lines), len(steps) - done)
 
 
 class _KeyedLocks:
@@ -155,34 +153,23 @@ class _KeyedLocks:
 
 
 class Histories:
-    """The narration of each game so far, per (table, seat, language), kept and extended."""
+    """Reconnecting pages' stories so far: told in a drawing worker (which keeps, per
+    (table, seat, language), what it last told and continues it), one at a time per key,
+    so that twenty spectators reconnecting at once cost one replay."""
 
-    def __init__(self, size: int = HISTORIES) -> None:
-        self.size = size
-        self._kept: OrderedDict[tuple[str, int | None, str], _History] = OrderedDict()
+    def __init__(self) -> None:
         self._busy = _KeyedLocks()
         #: Steps replayed so far (to show that a crowd of reconnects costs one replay).
         self.replayed = 0
 
-    async def lines(self, table_id: str, game: Game, ui: GameModules, steps: Sequence[Step],
-                    seat: int | None, lang: str, names: list[str]) -> list[str]:
-        """Every narration line of ``steps`` as ``seat`` saw them, in ``lang`` (in a thread;
-        one replay at a time per key, so that a crowd of reconnects costs one)."""
-        key = (table_id, seat, lang)
-        async with self._busy.hold(key):  # one replay at a time: the next finds it kept
-            told = await asyncio.to_thread(_extend, game, ui, tuple(steps), seat, lang,
-                                           names, self._kept.get(key))
-            self.replayed += told.replayed
-            self._kept[key] = told
-            self._kept.move_to_end(key)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-        return list(told.lines)
-
-    def forget(self, table_id: str) -> None:
-        """Drop what is kept of a table (it left memory)."""
-        for key in [k for k in self._kept if k[0] == table_id]:
-            del self._kept[key]
+    async def lines(self, key: tuple[str, int | None, str],
+                    tell: Callable[[], Awaitable[tuple[list[str], int]]]) -> list[str]:
+        """The lines ``tell()`` gives for ``key`` (table, seat, language), one call at a
+        time per key (the next continues where the last stopped)."""
+        async with self._busy.hold(key):
+            lines, replayed = await tell()
+            self.replayed += replayed
+        return lines
 
 
 class Stories:
@@ -195,15 +182,15 @@ class Stories:
         #: Stories computed so far (the rest were served from memory).
         self.made = 0
 
-    async def get(self, key: Hashable, make: Callable[[], T]) -> T:
-        """The value kept for ``key``, else ``make()`` computed in a thread (once, however
-        many ask at the same time) and kept."""
+    async def get(self, key: Hashable, make: Callable[[], Awaitable[T]]) -> T:
+        """The value kept for ``key``, else ``await make()`` (once, however many ask at the
+        same time; ``make`` runs in a worker) and kept."""
         async with self._busy.hold(key):
             if key in self._kept:
                 self._kept.move_to_end(key)
                 value: T = self._kept[key]
             else:
-                value = await asyncio.to_thread(make)
+                value = await make()
                 self.made += 1
                 self._kept[key] = value
                 while len(self._kept) > self.size:

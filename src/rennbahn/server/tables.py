@@ -1,16 +1,20 @@
 """The live tables of the server: the referee between sockets, the table driver and the store.
 
 Game-agnostic: every game goes through the core :class:`~rennbahn.core.table.Table` and the
-public protocol. For each accepted change the order is always: change the table in memory,
-write it to the store (off the event loop, awaited), acknowledge to the sender, then post a
-view to every connection of the table (each one built for that connection's seat only).
-If the write fails, the table is rebuilt from the store and the change is refused.
+public protocol. Every change of a table, whoever makes it (a person's move, undo or seat,
+a bot, chance, the clock, a join), ends the same way, in :meth:`Hub._settle`: the table
+(which alone validates a move) has changed in memory; the change is **written** to the
+store (off the event loop, awaited); then **acknowledged** to its sender; then a snapshot of
+what each watched seat may now see is handed to the table's publisher
+(:mod:`rennbahn.server.publish`), which has boards and narration drawn in worker processes
+and posts the views. If the write fails, the table is rebuilt as stored, the change is
+refused, and nobody hears of it.
 
-Nothing here awaits a client: messages are posted to each connection's bounded
-:class:`~rennbahn.server.outbox.Outbox`, which drops a client too slow to read. Replaying a
-game for a reconnecting page happens outside the table's lock (:mod:`rennbahn.server.stories`),
-bot moves take fair turns at the workers (:mod:`rennbahn.server.botqueue`), and the clock
-never waits on a table's lock.
+Nothing here awaits a client (messages go to each connection's bounded
+:class:`~rennbahn.server.outbox.Outbox`) or draws on the event loop: bots think in their
+worker processes, taking fair turns (:mod:`rennbahn.server.botqueue`); boards, narration and
+the stories of reconnecting pages are drawn in the drawing workers
+(:mod:`rennbahn.server.render`); and the clock never waits on a table's lock.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -37,14 +41,15 @@ from rennbahn.core.i18n import DEFAULT, LANGUAGES, seat_name
 from rennbahn.core.protocol import Game
 from rennbahn.core.registry import load_game, load_game_for_seats
 from rennbahn.core.table import Bot, Table, TableError
-from rennbahn.core.views import View as GameView
 from rennbahn.server import messages as m
+from rennbahn.server import render
 from rennbahn.server.botqueue import BOTS_ONLY, PEOPLE, BotQueue
-from rennbahn.server.bots import NamedBot, think
+from rennbahn.server.bots import NamedBot, default_standin, think
 from rennbahn.server.outbox import Outbox
+from rennbahn.server.publish import Notice, Publisher, seat_infos, shown_names
 from rennbahn.server.store import Store, StoredSeat, StoredTable, token_digest
-from rennbahn.server.stories import GameModules, Histories, observe
-from rennbahn.server.texts import say
+from rennbahn.server.stories import GameModules, Histories
+from rennbahn.server.workers import Workers
 
 log = logging.getLogger("rennbahn.server")
 T = TypeVar("T")
@@ -108,8 +113,11 @@ class Client:
     #: Whether this connection was told ``rate_limited`` since its last message that passed
     #: (a flood gets one error frame, not one per message).
     limited: bool = False
-    #: The observation this connection last saw, and narration lines not yet sent.
-    seen: GameView | None = None
+    #: The table's snapshots this connection has the narration of, and was last shown
+    #: (sequence numbers of :class:`~rennbahn.server.publish.Snapshot`); narration lines
+    #: not yet sent.
+    seq: int = 0
+    shown: int = -1
     lines: list[str] = field(default_factory=list)
     #: False while the history it asked for is being told: views wait, narration gathers.
     ready: bool = True
@@ -128,6 +136,8 @@ class LiveTable:
     game: Game
     table: Table
     ui: GameModules
+    #: Posts what each connection may see (made by the hub, which knows the workers).
+    publisher: Publisher
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     runner: asyncio.Task[None] | None = None
@@ -136,15 +146,12 @@ class LiveTable:
     #: Deadlines by ply and seat: a seat's deadline is set once per position, so that only
     #: a move that stands gives the next seat a new one (not an undo or a seat change).
     clock_memory: dict[int, dict[int, float]] = field(default_factory=dict)
-    narration_failed: bool = False
     #: The generator's last state and its JSON.
     rng_cache: tuple[object, str] = ((), "")
     #: The address that created the table (this server's life only; None after a restart).
     creator: str | None = None
-
-
-def _load_ui(game: Game) -> GameModules:
-    return GameModules.of(game)
+    #: The bot that plays a person's seat whose clock ran out (the table's choice).
+    standin: str = "random"
 
 
 def _why(error: BaseException) -> str:
@@ -159,6 +166,17 @@ def _bots(game: Game, seats: list[StoredSeat]) -> list[Bot | None]:
         name = seat.bot or seat.standin
         result.append(None if name is None else NamedBot(game, name))
     return result
+
+
+def _rebuild(stored: StoredTable) -> tuple[Game, Table]:
+    """The game and table ``stored`` describes, every step replayed and checked."""
+    game = load_game(stored.game)
+    table = Table.restore(
+        game, _bots(game, stored.seats), stored.steps, seed=stored.seed,
+        rng_state=_rng_state(stored.rng) if stored.rng else None,
+        number=stored.number, pending=stored.pending,
+    )
+    return game, table
 
 
 def _rng_json(table: Table) -> str:
@@ -185,27 +203,19 @@ def clean_name(name: str | None, seat: int) -> str:
     return name
 
 
-def shown_name(name: str, seat: int, lang: str = DEFAULT) -> str:
-    """A seat's name as people of ``lang`` see it: an untyped name ("Driver 2", the
-    default) is said in their language ("Fahrer 2")."""
-    return seat_name(seat, lang) if name == seat_name(seat, DEFAULT) else name
-
-
 def names_of(live: LiveTable, lang: str = DEFAULT) -> list[str]:
     """The seats' display names in ``lang``, in seat order."""
-    return [shown_name(s.name, i, lang) for i, s in enumerate(live.stored.seats)]
+    return shown_names(live.stored.seats, lang)
 
 
 class Hub:
     """Every live table of one server, and the messages of every connection."""
 
-    def __init__(self, store: Store, pool: Executor | None,
-                 make_pool: Callable[[], Executor] | None = None, *, workers: int = 1,
+    def __init__(self, store: Store, bots: Workers, drawing: Workers, *,
                  limits: Limits | None = None) -> None:
         self.store = store
-        self.pool = pool
-        #: Makes a new bot pool when a worker died (the old pool is then unusable).
-        self.make_pool = make_pool
+        #: Where bots think, and where boards, narration and stories are drawn.
+        self.bots, self.drawing = bots, drawing
         self.limits = limits or Limits()
         #: Unfinished tables, and finished ones somebody is connected to.
         self.tables: dict[str, LiveTable] = {}
@@ -213,7 +223,9 @@ class Hub:
         self.finished: OrderedDict[str, LiveTable] = OrderedDict()
         #: Tables the store has but that cannot be rebuilt: id -> what is wrong.
         self.broken: dict[str, str] = {}
-        self.bot_queue = BotQueue(workers)
+        self.bot_queue = BotQueue(bots.size)
+        #: Connections dropped for reading too slowly, by why (see Outbox.why).
+        self.dropped: dict[str, int] = {}
         self.histories = Histories()
         self._loading: dict[str, asyncio.Lock] = {}
         self._ticker: asyncio.Task[None] | None = None
@@ -244,8 +256,23 @@ class Hub:
                              *(lt.timing_out for lt in self.tables.values())] if t]
         for task in tasks:
             task.cancel()
+        for live in [*self.tables.values(), *self.finished.values()]:
+            live.publisher.stop()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._writer.shutdown(wait=True)
+
+    def _live(self, stored: StoredTable, game: Game, table: Table,
+              creator: str | None = None, standin: str | None = None) -> LiveTable:
+        """A table in memory, with its publisher and the snapshot of where it stands."""
+        clients: set[Client] = set()
+        publisher = Publisher(stored.id, stored.game, clients,
+                              functools.partial(self.drawing.run, render.draw))
+        live = LiveTable(stored=stored, game=game, table=table, ui=GameModules.of(game),
+                         publisher=publisher, clients=clients, creator=creator,
+                         standin=standin or default_standin(game.NAME))
+        publisher.stage(table, stored.seats, stored.deadlines, set(), narrate=False)
+        publisher.publish()
+        return live
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table, rebuilt from the store (by replaying its steps) if needed; None
@@ -265,14 +292,28 @@ class Hub:
                     stored = await self._io(self.store.load, table_id)
                     if stored is None:
                         return None
-                    live = await asyncio.to_thread(self._rebuild, stored)
+                    game, table = await asyncio.to_thread(_rebuild, stored)
                 except Exception as error:  # one bad table must not stop any other
                     self.broken[table_id] = _why(error)
                     log.error("table %s cannot be rebuilt: %s", table_id, _why(error))
                     raise self._broken(table_id) from error
+                live = self._live(stored, game, table)
+                if stored.deadlines:
+                    live.clock_memory[len(table.steps)] = dict(stored.deadlines)
                 self._keep(live)
         self._loading.pop(table_id, None)
         return live
+
+    def _forget(self, live: LiveTable) -> None:
+        """Drop ``live`` from memory and close its connections (their pages reconnect and
+        find the table as the store has it)."""
+        self.tables.pop(live.stored.id, None)
+        self.finished.pop(live.stored.id, None)
+        if live.runner is not None:
+            live.runner.cancel()
+        live.publisher.stop()
+        for client in live.clients:
+            client.outbox.dropped.set()
 
     def _broken(self, table_id: str) -> RequestError:
         return RequestError("broken", f"this table cannot be continued: the server could not "
@@ -290,20 +331,7 @@ class Hub:
         self.finished[table_id] = live
         self.finished.move_to_end(table_id)
         while len(self.finished) > self.limits.finished_kept:
-            gone, _ = self.finished.popitem(last=False)
-            self.histories.forget(gone)
-
-    def _rebuild(self, stored: StoredTable) -> LiveTable:
-        game = load_game(stored.game)
-        table = Table.restore(
-            game, _bots(game, stored.seats), stored.steps, seed=stored.seed,
-            rng_state=_rng_state(stored.rng) if stored.rng else None,
-            number=stored.number, pending=stored.pending,
-        )
-        live = LiveTable(stored=stored, game=game, table=table, ui=_load_ui(game))
-        if stored.deadlines:
-            live.clock_memory[len(table.steps)] = dict(stored.deadlines)
-        return live
+            self.finished.popitem(last=False)
 
     async def create(self, spec: m.CreateTable, base: str,
                      address: str | None = None) -> dict[str, Any]:
@@ -323,6 +351,9 @@ class Hub:
                     "bad_bot", f"seat {i + 1}: no bot {seat.bot!r}; bots: {', '.join(allowed)}"
                 )
             seats.append(StoredSeat(name=clean_name(seat.name, i), bot=seat.bot))
+        if spec.standin is not None and spec.standin not in allowed:
+            raise RequestError(
+                "bad_bot", f"standin: no bot {spec.standin!r}; bots: {', '.join(allowed)}")
         if spec.clock is not None and not CLOCK_RANGE[0] <= spec.clock <= CLOCK_RANGE[1]:
             raise RequestError(
                 "bad_request",
@@ -336,8 +367,7 @@ class Hub:
             id=table_id, game=str(game), seed=seed, created=time.time(), seats=seats,
             clock=spec.clock, rng=_rng_json(table), public=spec.public,
         )
-        live = LiveTable(stored=stored, game=game, table=table, ui=_load_ui(game),
-                         creator=address)
+        live = self._live(stored, game, table, creator=address, standin=spec.standin)
         self._set_deadlines(live)
         try:
             await self._io(self.store.create, stored, [token_digest(t) for t in tokens])
@@ -406,19 +436,13 @@ class Hub:
             await self._io(self.store.replace_token, stored.id, spec.seat, token_digest(token))
             seats[spec.seat].claimed = True
             seats[spec.seat].name = name
-            await self._commit(live, len(live.table.steps))
-            self.broadcast(live)
+            await self._settle(live, len(live.table.steps))
         return {"table": stored.id, "seat": spec.seat, "name": name, "token": token,
                 "link": f"{base}t/{stored.id}#token={token}"}
 
     # -- what a connection sees ---------------------------------------------------------
     def seat_infos(self, live: LiveTable, lang: str = DEFAULT) -> list[m.SeatInfo]:
-        return [
-            m.SeatInfo(seat=i, name=shown_name(s.name, i, lang),
-                       kind="person" if s.bot is None else "bot",
-                       bot=s.bot or s.standin, away=s.standin is not None and s.bot is None)
-            for i, s in enumerate(live.stored.seats)
-        ]
+        return seat_infos(live.stored.seats, lang)
 
     def public_summary(self, live: LiveTable) -> dict[str, Any]:
         table = live.table
@@ -435,86 +459,14 @@ class Hub:
             "result": table.state.returns() if table.is_over() else None,
         }
 
-    def _observe(self, live: LiveTable, seat: int | None) -> GameView | None:
-        return observe(live.table.state, seat)
-
-    def _narrate(self, live: LiveTable, before: GameView | None,
-                 after: GameView | None, lang: str) -> list[str]:
-        try:
-            return live.ui.narrate(before, after, lang=lang, names=names_of(live, lang))
-        except Exception:  # a narration bug must not stop the table
-            if not live.narration_failed:  # said once per table
-                live.narration_failed = True
-                log.exception("narration failed in table %s", live.stored.id)
-            return []
-
-    def _note_change(self, live: LiveTable) -> None:
-        """After each step: extend every connection's narration by what its seat saw."""
-        views: dict[int | None, GameView | None] = {}
-        for client in live.clients:
-            if client.seat not in views:
-                views[client.seat] = self._observe(live, client.seat)
-            after = views[client.seat]
-            lines = ([] if client.seen is None
-                     else self._narrate(live, client.seen, after, client.lang))
-            client.lines.extend(lines)
-            client.seen = after
-
-    def view(self, live: LiveTable, client: Client,
-             seen: dict[int | None, GameView | None] | None = None,
-             boards: dict[tuple[int | None, str], str | None] | None = None) -> m.View:
-        """The view of ``client``'s seat; ``seen`` caches observations by seat meanwhile,
-        ``boards`` the drawings by seat and language."""
-        table, seat = live.table, client.seat
-        if seen is None:
-            seen = {}
-        if boards is None:
-            boards = {}
-        if seat not in seen:
-            seen[seat] = self._observe(live, seat)
-        observation = seen[seat]
-        client.seen = observation
-        legal: list[m.LegalMove] = []
-        to_act = table.to_act()
-        if seat is not None and table.bots[seat] is None and (
-            seat in to_act or seat in table.pending
-        ):
-            state = table.state
-            legal = [m.LegalMove(action=a, move=state.action_to_string(seat, a))
-                     for a in state.legal_actions(seat)]
-        lines, client.lines = client.lines, []
-        over = table.is_over()
-        key = (seat, client.lang)
-        if not client.board:
-            boards.setdefault((seat, ""), None)
-            key = (seat, "")
-        elif key not in boards:
-            try:
-                boards[key] = live.ui.board(observation, live.game, [lm.move for lm in legal],
-                                            client.lang)
-            except Exception:  # a drawing bug must not stop the table
-                log.exception("board failed in table %s", live.stored.id)
-                boards[key] = None
-        return m.View(
-            table=live.stored.id, number=table.number, ply=len(table.steps), seat=seat,
-            observation=observation, legal=legal, to_act=to_act,
-            chosen=sorted(table.pending),
-            your_choice=table.pending.get(seat) if seat is not None else None,
-            narration=lines, seats=self.seat_infos(live, client.lang),
-            deadlines=dict(live.stored.deadlines), over=over,
-            result=table.state.returns() if over else None, board=boards[key],
-        )
-
-    def broadcast(self, live: LiveTable) -> None:
-        """Post the new view to every connection of the table that is ready for it (never
-        waits: a connection too slow to take it is dropped by its outbox)."""
-        seen: dict[int | None, GameView | None] = {}
-        boards: dict[tuple[int | None, str], str | None] = {}
-        for client in list(live.clients):
-            if client.outbox.dropped.is_set():
-                live.clients.discard(client)
-            elif client.ready:
-                client.post(self.view(live, client, seen, boards))
+    def _stage(self, live: LiveTable, *, narrate: bool = True,
+               notices: tuple[Notice, ...] = ()) -> None:
+        """Snapshot the table after one step, for the seats somebody watches (published
+        by :meth:`_settle` once the change is written)."""
+        self._set_deadlines(live)
+        live.publisher.stage(live.table, live.stored.seats, live.stored.deadlines,
+                             {c.seat for c in live.clients}, narrate=narrate,
+                             notices=notices)
 
     # -- storing ------------------------------------------------------------------------
     def _set_deadlines(self, live: LiveTable) -> None:
@@ -523,6 +475,9 @@ class Hub:
         bot and back keep the deadline it had there; only a move that stands renews it."""
         stored, table = live.stored, live.table
         if stored.clock is None:
+            return
+        if table.is_over():
+            stored.deadlines = {}
             return
         ply = len(table.steps)
         memory = live.clock_memory
@@ -533,6 +488,24 @@ class Hub:
         for seat in table.to_act():
             kept.setdefault(seat, now + stored.clock)
         stored.deadlines = {s: kept[s] for s in table.people_to_act()}
+
+    async def _settle(self, live: LiveTable, keep: int, *, ack: Client | None = None,
+                      ref: str = "", staged: bool = False) -> None:
+        """The one way a change of ``live`` ends (under its lock): write it (the stored
+        steps from ``keep`` on are replaced), acknowledge it to ``ack`` (with ``ref``), and
+        publish what every connection may now see. ``staged``: the change's last step was
+        snapshot already. If the write fails, the table is rebuilt as stored, nobody hears
+        of the change, and ``store_failed`` is raised to its sender."""
+        if not staged:
+            self._stage(live)
+        try:
+            await self._commit(live, keep)
+        except RequestError:
+            live.publisher.drop()
+            raise
+        if ack is not None:
+            ack.post(m.Ack(ref=ref, number=live.table.number))
+        live.publisher.publish()
 
     async def _commit(self, live: LiveTable, keep: int) -> None:
         """Write the table (steps from ``keep`` on) and wait for the write."""
@@ -553,11 +526,18 @@ class Hub:
             await self._io(self.store.save, stored, keep)
         except Exception as error:
             log.exception("store failed for table %s; rebuilding it", stored.id)
-            fresh = await self._io(self.store.load, stored.id)
-            if fresh is not None:
-                rebuilt = await asyncio.to_thread(self._rebuild, fresh)
-                live.stored, live.table = rebuilt.stored, rebuilt.table
-                live.clock_memory = rebuilt.clock_memory
+            try:
+                fresh = await self._io(self.store.load, stored.id)
+                if fresh is None:
+                    raise LookupError("the table is gone from the store") from error
+                _, live.table = await asyncio.to_thread(_rebuild, fresh)
+            except Exception:  # the store is still unusable: the table leaves memory, and
+                log.exception("table %s left memory", stored.id)  # is read again later
+                self._forget(live)
+            else:
+                live.stored = fresh
+                live.clock_memory = ({len(live.table.steps): dict(fresh.deadlines)}
+                                     if fresh.deadlines else {})
             raise RequestError("store_failed", "the move could not be stored; try again") \
                 from error
         if stored.finished:
@@ -638,35 +618,34 @@ class Hub:
             raise RequestError("malformed", f"lang is one of {', '.join(LANGUAGES)}")
         async with live.lock:
             client.live, client.seat, client.lang = live, seat, hello.lang
-            client.board = hello.board
+            client.board, client.ready = hello.board, not hello.history
             if seat is not None and not live.stored.seats[seat].claimed:
                 live.stored.seats[seat].claimed = True  # the lobby no longer offers it
-                await self._commit(live, len(live.table.steps))
+                await self._settle(live, len(live.table.steps))
             live.clients.add(client)
             self._keep(live)
             client.post(m.Welcome(
                 table=live.stored.id, seat=seat, game=live.stored.game, title=live.game.TITLE,
                 seats=self.seat_infos(live, client.lang), clock=live.stored.clock,
             ))
+            live.publisher.join(client, live.table)
             if not hello.history:
-                client.post(self.view(live, client))
                 return
-            # The story so far is told outside the lock; meanwhile the connection gathers
-            # the narration of new steps and gets no view.
-            client.ready = False
+            # The story so far is told in a drawing worker; meanwhile the connection
+            # gathers the narration of new steps and gets no view.
             steps = list(live.table.steps)
-            client.seen = observe(live.table.state, seat)
             names = names_of(live, client.lang)
+        key = (live.stored.id, seat, client.lang)
         try:
-            told = await self.histories.lines(live.stored.id, live.game, live.ui, steps, seat,
-                                              client.lang, names)
+            told = await self.histories.lines(key, functools.partial(
+                self.drawing.run, render.tell_history, live.stored.id, live.stored.game,
+                steps, seat, client.lang, names))
         except Exception:  # a story that cannot be told: the page goes on without it
             log.exception("history failed in table %s", live.stored.id)
             told = []
-        async with live.lock:
-            client.lines[:0] = told
-            client.ready = True
-            client.post(self.view(live, client))
+        client.lines[:0] = told
+        client.ready = True
+        live.publisher.wake()
 
     def _check_person(self, live: LiveTable, seat: int) -> None:
         s = live.stored.seats[seat]
@@ -678,33 +657,23 @@ class Hub:
             )
 
     async def _move(self, live: LiveTable, client: Client, seat: int, move: m.Move) -> None:
+        if (move.action is None) == (move.move is None):
+            raise RequestError("malformed", "a move gives exactly one of action and move")
         async with live.lock:
             table = live.table
             self._check_person(live, seat)
-            table.check_number(move.number)
-            if table.is_over():
-                raise RequestError("game_over", "the game is over")
-            if seat not in table.to_act() and seat not in table.pending:
-                who = ", ".join(live.stored.seats[s].name for s in table.to_act()) or "chance"
-                raise RequestError("not_your_turn", f"it is not your turn; waiting for {who}")
-            if (move.action is None) == (move.move is None):
-                raise RequestError("malformed", "a move gives exactly one of action and move")
-            if move.move is not None:
-                try:
-                    action = table.state.string_to_action(seat, move.move)
-                except RennbahnError as error:
-                    raise RequestError("illegal", str(error)) from error
-            else:
-                assert move.action is not None
-                action = move.action
+            action = move.move if move.move is not None else move.action
+            assert action is not None
             keep = len(table.steps)
-            step = table.move(seat, action, move.number)
-            if step is not None:
-                self._note_change(live)
-            await self._commit(live, keep)
-            client.post(m.Ack(ref="move", number=table.number))
-            await _let_writers_run()
-            self.broadcast(live)
+            try:  # the table alone decides whether the move stands
+                table.move(seat, action, move.number)
+            except TableError as error:
+                if error.code == "not_your_turn":  # said with the names people gave
+                    who = ", ".join(names_of(live)[s] for s in table.to_act()) or "chance"
+                    raise RequestError("not_your_turn",
+                                       f"it is not your turn; waiting for {who}") from error
+                raise
+            await self._settle(live, keep, ack=client, ref="move")
         self.kick(live)
 
     async def _undo(self, live: LiveTable, client: Client, seat: int, undo: m.Undo) -> None:
@@ -718,19 +687,14 @@ class Hub:
             else:
                 step = table.undo(seat, undo.number)
                 keep = len(table.steps)
-                for other in live.clients:
-                    # Only the seat itself hears what it took back: the move may have been
-                    # a secret (a deck, a gear stack, a discard). The others hear that a
-                    # move was taken back, and see the position it went back to.
-                    name = names_of(live, other.lang)[seat]
-                    other.lines.append(
-                        say(other.lang, "you_took_back", move=step.moves[0])
-                        if other.seat == seat else say(other.lang, "took_back", name=name))
-                    other.seen = None
-            await self._commit(live, keep)
-            client.post(m.Ack(ref="undo", number=table.number))
-            await _let_writers_run()
-            self.broadcast(live)
+                # Only the seat itself hears what it took back: the move may have been a
+                # secret (a deck, a gear stack, a discard). The others hear that a move was
+                # taken back, and see the position it went back to (nothing is narrated).
+                self._stage(live, narrate=False,
+                            notices=(Notice("took_back", seat, step.moves[0]),))
+                await self._settle(live, keep, ack=client, ref="undo", staged=True)
+                return
+            await self._settle(live, keep, ack=client, ref="undo")
 
     async def _take_seat(self, live: LiveTable, client: Client, seat: int,
                          message: m.TakeSeat) -> None:
@@ -748,13 +712,12 @@ class Hub:
                 kept = live.clock_memory.get(len(live.table.steps), {})
                 if kept.get(seat, 0.0) <= time.time():
                     kept.pop(seat, None)
-            await self._commit(live, len(live.table.steps))
-            client.post(m.Ack(ref="seat", number=live.table.number))
-            await _let_writers_run()
-            self.broadcast(live)
+            await self._settle(live, len(live.table.steps), ack=client, ref="seat")
         self.kick(live)
 
     def leave(self, client: Client) -> None:
+        if client.outbox.why:
+            self.dropped[client.outbox.why] = self.dropped.get(client.outbox.why, 0) + 1
         live = client.live
         if live is None:
             return
@@ -782,11 +745,6 @@ class Hub:
             return PEOPLE
         return BOTS_ONLY
 
-    async def _think(self, job: tuple[Any, ...]) -> tuple[int, tuple[object, ...]]:
-        if self.pool is None:
-            return think(*job)
-        return await asyncio.get_running_loop().run_in_executor(self.pool, think, *job)
-
     async def _run_steps(self, live: LiveTable) -> None:
         while True:
             async with live.lock:
@@ -795,12 +753,11 @@ class Hub:
                 changed = False
                 while table.state.is_chance_node():
                     table.chance_step()
-                    self._note_change(live)
+                    self._stage(live)  # each step narrated on its own
                     changed = True
                 seat = None if table.is_over() else table.next_bot()
                 if changed or (table.is_over() and not live.stored.finished):
-                    await self._commit(live, keep)
-                    self.broadcast(live)
+                    await self._settle(live, keep, staged=changed)
                 if seat is None:
                     return
                 bot = table.bots[seat]
@@ -813,16 +770,12 @@ class Hub:
                 )
             try:
                 action, rng_state = await self.bot_queue.run(
-                    self._priority(live), functools.partial(self._think, job))
+                    self._priority(live), functools.partial(self.bots.run, think, *job))
             except (RennbahnError, BrokenProcessPool, OSError) as error:
                 # A bot that fails must not stall the table: the random bot moves instead.
                 log.warning("bot %s failed at table %s (%s); random moves", bot.name,
                             live.stored.id, error)
-                if isinstance(error, BrokenProcessPool) and self.make_pool is not None:
-                    broken, self.pool = self.pool, self.make_pool()
-                    if broken is not None:
-                        broken.shutdown(wait=False, cancel_futures=True)
-                action, rng_state = think(*job[:4], "random", seat)
+                action, rng_state = await asyncio.to_thread(think, *job[:4], "random", seat)
             async with live.lock:
                 table = live.table
                 current = table.bots[seat]
@@ -835,10 +788,8 @@ class Hub:
                     continue  # the table changed while the bot thought: ask again
                 keep = len(table.steps)
                 table.rng.setstate(rng_state)
-                if table.move(seat, action) is not None:
-                    self._note_change(live)
-                await self._commit(live, keep)
-                self.broadcast(live)
+                table.move(seat, action)
+                await self._settle(live, keep)
 
     async def _clock_loop(self) -> None:
         """Every 0.2 s: start running out the late seats of each table, in a task of that
@@ -872,44 +823,31 @@ class Hub:
                 except Exception:
                     log.exception("could not remove expired table %s", stored.id)
                     continue
-                self.tables.pop(stored.id, None)
-                self.histories.forget(stored.id)
+                self._forget(live)
                 log.info("table %s expired: nobody opened a seat in %g s", stored.id,
                          self.limits.unjoined_expiry)
 
     async def _time_out(self, live: LiveTable, seats: list[int]) -> None:
         async with live.lock:
-            names = bot_names(live.game.NAME)
-            standin = next((n for n in names if n != "random"), "random")
+            standin = live.standin
             now = time.time()
-            changed = False
+            notices = []
             for seat in seats:
                 if live.stored.deadlines.get(seat, now + 1) > now:
                     continue  # moved, undone or handed over meanwhile
                 stored = live.stored.seats[seat]
                 if stored.bot is None and stored.standin is None:
-                    changed = True
                     stored.standin = standin
                     live.table.set_bot(seat, NamedBot(live.game, standin))
-                    for client in live.clients:
-                        client.lines.append(say(client.lang, "clock_ran_out",
-                                                name=names_of(live, client.lang)[seat],
-                                                bot=standin))
-            if not changed:
+                    notices.append(Notice("clock_ran_out", seat, standin))
+            if not notices:
                 return
+            self._stage(live, notices=tuple(notices))
             try:
-                await self._commit(live, len(live.table.steps))
+                await self._settle(live, len(live.table.steps), staged=True)
             except RequestError:
                 return
-            self.broadcast(live)
         self.kick(live)
-
-
-async def _let_writers_run() -> None:
-    """Give the connections' writer tasks a turn, so that an acknowledgement just posted
-    goes out before the views (and their boards) are built."""
-    await asyncio.sleep(0)
-    await asyncio.sleep(0)
 
 
 def _size(data: str | bytes) -> int:

@@ -1,0 +1,170 @@
+"""What the drawing workers compute: boards, narration, histories and replays.
+
+Everything here runs in a worker process (:mod:`rennbahn.server.workers`), never on the
+server's event loop. A call carries only plain data: the game string, the steps, and views
+packed with msgpack (a view is a frozen msgspec Struct; msgpack moves one in about 10 µs,
+pickle in 400). A worker loads each game once and keeps, per (table, seat, language), the
+story it last told, so that a page reconnecting later costs only the steps played since.
+
+One job is one (step, seat, language): the narration of the step as that seat saw it, and
+the board of the view after it (only for the newest view a connection will be shown).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import msgspec
+
+from rennbahn.core.protocol import Game
+from rennbahn.core.records import Step, play_step
+from rennbahn.core.registry import load_game
+from rennbahn.core.views import View, as_json
+from rennbahn.server.stories import GameModules, History, extend, observe, story
+
+#: Histories a worker keeps, per (table, seat, language).
+HISTORIES = 64
+
+_games: dict[str, tuple[Game, GameModules]] = {}
+_decoders: dict[str, msgspec.msgpack.Decoder[Any]] = {}
+_encoder = msgspec.msgpack.Encoder()
+_histories: OrderedDict[tuple[str, int | None, str], History] = OrderedDict()
+
+
+class Packed(NamedTuple):
+    """A view on its way to a worker: its type's "module:name" and its msgpack bytes."""
+
+    kind: str
+    data: bytes
+
+
+def pack(view: View | None) -> Packed | None:
+    if view is None:
+        return None
+    kind = type(view)
+    return Packed(f"{kind.__module__}:{kind.__qualname__}", _encoder.encode(view))
+
+
+def unpack(packed: Packed | None) -> View | None:
+    if packed is None:
+        return None
+    decoder = _decoders.get(packed.kind)
+    if decoder is None:
+        module, name = packed.kind.split(":")
+        decoder = _decoders[packed.kind] = msgspec.msgpack.Decoder(
+            getattr(importlib.import_module(module), name))
+    view: View = decoder.decode(packed.data)
+    return view
+
+
+class Job(NamedTuple):
+    """One seat's share of one step: narrate ``before`` → ``after`` (when ``narrate``)
+    and draw ``after`` with ``moves`` tappable (when ``board``)."""
+
+    game: str
+    before: Packed | None
+    after: Packed | None
+    moves: tuple[str, ...]
+    lang: str
+    names: tuple[str, ...]
+    narrate: bool
+    board: bool
+
+
+class Drawn(NamedTuple):
+    lines: list[str]
+    board: str | None
+    #: What went wrong ("" when nothing did): the server logs it once per table.
+    error: str
+
+
+def _game(game_string: str) -> tuple[Game, GameModules]:
+    found = _games.get(game_string)
+    if found is None:
+        game = load_game(game_string)
+        found = _games[game_string] = (game, GameModules.of(game))
+    return found
+
+
+def warm_up() -> bool:
+    """Import every game in a fresh worker, so that its first board is quick."""
+    from rennbahn.core.registry import registered_games
+
+    registered_games()
+    return True
+
+
+def draw(jobs: Sequence[Job]) -> list[Drawn]:
+    """Every job of one publication, in order (one call, so one trip to the worker)."""
+    return [_draw(job) for job in jobs]
+
+
+def _draw(job: Job) -> Drawn:
+    lines: list[str] = []
+    board = None
+    errors = []
+    try:
+        _, ui = _game(job.game)
+        after = unpack(job.after)
+        if job.narrate:
+            try:
+                lines = ui.narrate(unpack(job.before), after, lang=job.lang,
+                                   names=list(job.names))
+            except Exception as error:  # a narration bug must not stop the table
+                errors.append(f"narration: {type(error).__name__}: {error}")
+        if job.board:
+            try:
+                board = ui.board(after, list(job.moves), job.lang)
+            except Exception as error:  # nor a drawing bug
+                errors.append(f"board: {type(error).__name__}: {error}")
+    except Exception as error:
+        errors.append(f"{type(error).__name__}: {error}")
+    return Drawn(lines, board, "; ".join(errors))
+
+
+def tell_history(table_id: str, game_string: str, steps: Sequence[Step], seat: int | None,
+                 lang: str, names: list[str]) -> tuple[list[str], int]:
+    """Every narration line of ``steps`` as ``seat`` saw them, in ``lang``, and how many
+    steps had to be replayed (a kept history is continued, not told again)."""
+    game, ui = _game(game_string)
+    key = (table_id, seat, lang)
+    told = extend(game, ui, tuple(steps), seat, lang, names, _histories.pop(key, None))
+    _histories[key] = told
+    while len(_histories) > HISTORIES:
+        _histories.popitem(last=False)
+    return list(told.lines), told.replayed
+
+
+def tell_story(game_string: str, steps: Sequence[Step], seat: int | None, lang: str,
+               names: list[str] | None) -> list[dict[str, Any]]:
+    """The story of a finished game for the replay page: per step its ply and narration."""
+    game, ui = _game(game_string)
+    return [{"ply": entry["ply"], "narration": entry["narration"]}
+            for entry in story(game, ui, list(steps), seat, lang=lang, names=names)]
+
+
+def story_json(game_string: str, steps: Sequence[Step], seat: int | None) -> bytes:
+    """The story of a finished game as ``/api/tables/{id}/story`` gives it (JSON bytes)."""
+    game, ui = _game(game_string)
+    entries = story(game, ui, list(steps), seat)
+    for entry in entries:
+        if entry["observation"] is not None:
+            entry["observation"] = as_json(entry["observation"])
+    for entry, step in zip(entries[1:], steps, strict=True):
+        entry["step"] = step.to_json()
+    return json.dumps(entries, ensure_ascii=False, allow_nan=False,
+                      separators=(",", ":")).encode()
+
+
+def draw_position(game_string: str, steps: Sequence[Step], seat: int | None,
+                  lang: str) -> str | None:
+    """The board as ``seat`` saw it after ``steps`` (a replay page's position)."""
+    game, ui = _game(game_string)
+    state = game.new_initial_state()
+    for step in steps:
+        play_step(state, step.actor, step.actions)
+    return ui.board(observe(state, seat), [], lang)
