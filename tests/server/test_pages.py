@@ -59,7 +59,7 @@ def test_a_schema_1_file_is_migrated_and_keeps_its_tables(tmp_path: Path) -> Non
     assert again is not None and again.public and again.seats[0].claimed
     store.close()
     check = sqlite3.connect(path)
-    assert check.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == ("2",)
+    assert check.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == ("3",)
     check.close()
 
 

@@ -41,6 +41,7 @@ def _table(table_id: str = "t1") -> StoredTable:
         seats=[StoredSeat("Anna <b>"), StoredSeat("Bot", bot="random")], clock=60.0,
         steps=[Step(CHANCE, (3,), ("x",)), Step(SIMULTANEOUS, (1, 2), ("200", "210"))],
         number=2, rng='[3, [1, 2], null]', pending={1: 4}, deadlines={0: 99.5},
+        standin="heuristic",
     )
 
 

@@ -27,7 +27,7 @@ from markdown_it import MarkdownIt
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -39,7 +39,7 @@ from rennbahn.core.registry import game_entry, registered_games
 from rennbahn.server import messages as m
 from rennbahn.server import render
 from rennbahn.server.bots import warm_up
-from rennbahn.server.store import SqliteStore, Store
+from rennbahn.server.store import Store, open_store
 from rennbahn.server.stories import Stories
 from rennbahn.server.tables import Client, Hub, Limits, LiveTable, RequestError, names_of
 from rennbahn.server.texts import pick_language, say, script_texts
@@ -135,6 +135,9 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 
 
 def _refused(error: RequestError) -> JSONResponse:
+    if error.where is not None:  # elsewhere: the table is played by another server
+        return JSONResponse({"error": {"code": error.code, "message": error.message,
+                                       "where": error.where}}, status_code=409)
     return _error(STATUS.get(error.code, 400), error.code, error.message)
 
 
@@ -208,10 +211,10 @@ def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store: Store = SqliteStore(db)
+        store: Store = open_store(db, owner=owner, lease=lease)
         bots = Workers("bot", max(0, bot_workers), warm_up)
         drawing = Workers("drawing", max(0, render_workers), render.warm_up)
-        hub = Hub(store, bots, drawing, limits=limits)
+        hub = Hub(store, bots, drawing, limits=limits, lease=lease)
         state["hub"] = hub
         state["stories"] = Stories()
         try:
@@ -238,7 +241,10 @@ def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
             raise RequestError("no_table", "there is no such table")
         return live
 
-    def message_page(request: Request, error: RequestError) -> HTMLResponse:
+    def message_page(request: Request, error: RequestError) -> Response:
+        if error.where is not None:  # the same page, on the server that plays the table
+            query = f"?{request.url.query}" if request.url.query else ""
+            return RedirectResponse(error.where.rstrip("/") + request.url.path + query, 307)
         lang = _lang(request)
         table = str(request.path_params.get("table", ""))[:64]
         if error.code == "broken":

@@ -44,7 +44,8 @@ _SCHEMA = [
         id TEXT PRIMARY KEY, game TEXT NOT NULL, seed BIGINT NOT NULL,
         created DOUBLE PRECISION NOT NULL, clock DOUBLE PRECISION, seats TEXT NOT NULL,
         number INTEGER NOT NULL, rng TEXT, pending TEXT NOT NULL, deadlines TEXT NOT NULL,
-        finished BOOLEAN NOT NULL, record TEXT, public BOOLEAN NOT NULL DEFAULT FALSE)""",
+        finished BOOLEAN NOT NULL, record TEXT, public BOOLEAN NOT NULL DEFAULT FALSE,
+        standin TEXT)""",
     """CREATE INDEX tables_unfinished ON tables (created) WHERE NOT finished""",
     """CREATE TABLE steps (
         table_id TEXT NOT NULL, idx INTEGER NOT NULL, actor INTEGER NOT NULL,
@@ -182,7 +183,10 @@ class PostgresStore:
                 f"{self.where} has schema version {found[0]}; this rennbahn reads up to "
                 f"{SCHEMA_VERSION}: use a newer rennbahn"
             )
-        # Version 2 is PostgreSQL's first; later versions migrate older databases here.
+        if int(found[0]) < 3:  # schema 2 -> 3: the table's stand-in bot
+            cursor.execute("ALTER TABLE tables ADD COLUMN IF NOT EXISTS standin TEXT")
+            cursor.execute("UPDATE meta SET value='3' WHERE key='schema'")
+        # Version 2 was PostgreSQL's first; later versions migrate older databases here.
         # A database this server may only read says so now, not at the first move.
         cursor.execute("UPDATE meta SET value=value WHERE key='schema'")
 

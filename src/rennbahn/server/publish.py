@@ -24,21 +24,19 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rennbahn.core.i18n import DEFAULT, seat_name
 from rennbahn.core.table import Table
 from rennbahn.core.views import View as GameView
 from rennbahn.server import messages as m
+from rennbahn.server.outbox import Outbox
 from rennbahn.server.render import Drawn, Job, pack
 from rennbahn.server.store import StoredSeat
 from rennbahn.server.stories import observe
 from rennbahn.server.texts import say
-
-if TYPE_CHECKING:
-    from rennbahn.server.tables import Client
 
 log = logging.getLogger("rennbahn.server")
 
@@ -46,6 +44,24 @@ log = logging.getLogger("rennbahn.server")
 Draw = Callable[[list[Job]], Awaitable[list[Drawn]]]
 #: (step sequence number, seat, language): one drawing or narration.
 Key = tuple[int, int | None, str]
+
+
+class Client(Protocol):
+    """A connection as the publisher sees it (``tables.Client`` is one)."""
+
+    outbox: Outbox
+    seat: int | None
+    lang: str
+    #: Whether its views carry the board; False while a history is being told for it.
+    board: bool
+    ready: bool
+    #: The snapshot it has the narration of, and the one it was last shown.
+    seq: int
+    shown: int
+    #: Narration lines not yet sent.
+    lines: list[str]
+
+    def post(self, message: m.ServerMessage) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -127,7 +143,8 @@ class Snapshot:
 class Publisher:
     """One table's views and narration on their way to its connections (see the module)."""
 
-    def __init__(self, table_id: str, game: str, clients: set[Client], draw: Draw) -> None:
+    def __init__(self, table_id: str, game: str, clients: Collection[Client],
+                 draw: Draw) -> None:
         self.table_id, self.game, self._draw = table_id, game, draw
         #: The table's connections (the table's own set: who joins or leaves is seen here).
         self.clients = clients

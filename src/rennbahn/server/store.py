@@ -104,7 +104,8 @@ _SCHEMA = [
         id TEXT PRIMARY KEY, game TEXT NOT NULL, seed INTEGER NOT NULL,
         created REAL NOT NULL, clock REAL, seats TEXT NOT NULL, number INTEGER NOT NULL,
         rng TEXT, pending TEXT NOT NULL, deadlines TEXT NOT NULL,
-        finished INTEGER NOT NULL, record TEXT, public INTEGER NOT NULL DEFAULT 0)""",
+        finished INTEGER NOT NULL, record TEXT, public INTEGER NOT NULL DEFAULT 0,
+        standin TEXT)""",
     """CREATE TABLE IF NOT EXISTS steps (
         table_id TEXT NOT NULL, idx INTEGER NOT NULL, actor INTEGER NOT NULL,
         actions TEXT NOT NULL, moves TEXT NOT NULL, PRIMARY KEY (table_id, idx))""",
@@ -293,6 +294,7 @@ class SqliteStore:
             row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None:
                 self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+                row = (str(SCHEMA_VERSION),)
             elif int(row[0]) > SCHEMA_VERSION:
                 raise StoreError(
                     f"{self.path} has schema version {row[0]}; this rennbahn reads up to "
@@ -303,6 +305,10 @@ class SqliteStore:
                     "ALTER TABLE tables ADD COLUMN public INTEGER NOT NULL DEFAULT 0"
                 )
                 self._db.execute("UPDATE meta SET value='2' WHERE key='schema'")
+                row = ("2",)
+            if int(row[0]) < 3:  # schema 2 -> 3: the table's stand-in bot
+                self._db.execute("ALTER TABLE tables ADD COLUMN standin TEXT")
+                self._db.execute("UPDATE meta SET value='3' WHERE key='schema'")
             # Future versions migrate older files here, one version at a time.
             # A file SQLite could only open read-only passes all of the above when there
             # is nothing to migrate: one write now says so, not the first move later.
@@ -314,7 +320,8 @@ class SqliteStore:
     def create(self, table: StoredTable, token_digests: list[str]) -> None:
         with self._lock, self._tx():
             self._db.execute(
-                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", table_row(table)
+                f"INSERT INTO tables ({', '.join(TABLE_COLUMNS)}) VALUES "
+                f"({', '.join('?' * len(TABLE_COLUMNS))})", table_row(table)
             )
             self._db.executemany(
                 "INSERT INTO tokens VALUES (?,?,?)",
@@ -327,7 +334,8 @@ class SqliteStore:
             row = table_row(table)
             self._db.execute(
                 "UPDATE tables SET game=?, seed=?, created=?, clock=?, seats=?, number=?, "
-                "rng=?, pending=?, deadlines=?, finished=?, record=?, public=? WHERE id=?",
+                "rng=?, pending=?, deadlines=?, finished=?, record=?, public=?, standin=? "
+                "WHERE id=?",
                 (*row[1:], row[0]),
             )
             self._write_steps(table, keep)

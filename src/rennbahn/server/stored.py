@@ -17,11 +17,11 @@ from typing import Any
 from rennbahn.core.records import Step
 
 #: The schema version this code writes; older databases are migrated on open, newer refused.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: The columns of a table's row, in the order :func:`table_row` gives them.
 TABLE_COLUMNS = ("id", "game", "seed", "created", "clock", "seats", "number", "rng", "pending",
-                 "deadlines", "finished", "record", "public")
+                 "deadlines", "finished", "record", "public", "standin")
 
 
 def token_digest(token: str) -> str:
@@ -63,6 +63,9 @@ class StoredTable:
     record: str | None = None
     #: Listed in the lobby while a person's seat is unclaimed (schema 2).
     public: bool = False
+    #: The bot that plays a person's seat whose clock ran out (schema 3); None: the
+    #: game's own default (``server.bots.default_standin``).
+    standin: str | None = None
 
 
 class StoreError(RuntimeError):
@@ -90,7 +93,7 @@ def table_row(t: StoredTable) -> tuple[Any, ...]:
         t.id, t.game, t.seed, t.created, t.clock, seats, t.number, t.rng,
         json.dumps({str(k): v for k, v in t.pending.items()}),
         json.dumps({str(k): v for k, v in t.deadlines.items()}),
-        t.finished, t.record, t.public,
+        t.finished, t.record, t.public, t.standin,
     )
 
 
@@ -107,7 +110,7 @@ def table_from_rows(row: Sequence[Any], steps: Sequence[Sequence[Any]]) -> Store
     """The table from its row (:data:`TABLE_COLUMNS` order) and its steps' (actor, action
     ids, notation) rows in order."""
     (id_, game, seed, created, clock, seats, number, rng, pending, deadlines,
-     finished, record, public) = row
+     finished, record, public, standin) = row
     return StoredTable(
         id=id_, game=game, seed=int(seed), created=float(created),
         clock=None if clock is None else float(clock),
@@ -116,5 +119,5 @@ def table_from_rows(row: Sequence[Any], steps: Sequence[Sequence[Any]]) -> Store
         number=int(number), rng=rng,
         pending={int(k): int(v) for k, v in json.loads(pending).items()},
         deadlines={int(k): float(v) for k, v in json.loads(deadlines).items()},
-        finished=bool(finished), record=record, public=bool(public),
+        finished=bool(finished), record=record, public=bool(public), standin=standin,
     )

@@ -76,12 +76,14 @@ class Limits:
 
 
 class RequestError(Exception):
-    """A request or message refused; ``code`` is one of the codes in docs/server.md."""
+    """A request or message refused; ``code`` is one of the codes in docs/server.md
+    (``where``: the server that plays the table, for ``elsewhere``)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, where: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.where = where
 
 
 class Bucket:
@@ -150,8 +152,12 @@ class LiveTable:
     rng_cache: tuple[object, str] = ((), "")
     #: The address that created the table (this server's life only; None after a restart).
     creator: str | None = None
-    #: The bot that plays a person's seat whose clock ran out (the table's choice).
-    standin: str = "random"
+
+    @property
+    def standin(self) -> str:
+        """The bot that plays a person's seat whose clock ran out: the table's choice, or
+        the game's default."""
+        return self.stored.standin or default_standin(self.game.NAME)
 
 
 def _why(error: BaseException) -> str:
@@ -212,8 +218,10 @@ class Hub:
     """Every live table of one server, and the messages of every connection."""
 
     def __init__(self, store: Store, bots: Workers, drawing: Workers, *,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, lease: float = 10.0) -> None:
         self.store = store
+        #: Seconds a table stays this server's without renewal (a shared store only).
+        self.lease = lease
         #: Where bots think, and where boards, narration and stories are drawn.
         self.bots, self.drawing = bots, drawing
         self.limits = limits or Limits()
@@ -241,7 +249,7 @@ class Hub:
     async def start(self) -> None:
         """Rebuild every unfinished table and let its bots and clocks go on. A table that
         cannot be rebuilt is reported (log and its page) and left alone; the others play."""
-        for table_id in await self._io(self.store.unfinished):
+        for table_id in await self._io(self.store.claimable):
             with contextlib.suppress(RequestError):  # broken: noted in self.broken
                 live = await self.get(table_id)
                 if live is not None:
@@ -259,17 +267,20 @@ class Hub:
         for live in [*self.tables.values(), *self.finished.values()]:
             live.publisher.stop()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self.store.shared:  # another server may take them over at once
+            for table_id in list(self.tables):
+                with contextlib.suppress(Exception):
+                    await self._io(self.store.release, table_id)
         self._writer.shutdown(wait=True)
 
     def _live(self, stored: StoredTable, game: Game, table: Table,
-              creator: str | None = None, standin: str | None = None) -> LiveTable:
+              creator: str | None = None) -> LiveTable:
         """A table in memory, with its publisher and the snapshot of where it stands."""
         clients: set[Client] = set()
         publisher = Publisher(stored.id, stored.game, clients,
                               functools.partial(self.drawing.run, render.draw))
         live = LiveTable(stored=stored, game=game, table=table, ui=GameModules.of(game),
-                         publisher=publisher, clients=clients, creator=creator,
-                         standin=standin or default_standin(game.NAME))
+                         publisher=publisher, clients=clients, creator=creator)
         publisher.stage(table, stored.seats, stored.deadlines, set(), narrate=False)
         publisher.publish()
         return live
@@ -289,10 +300,18 @@ class Hub:
             live = self.tables.get(table_id) or self.finished.get(table_id)
             if live is None:
                 try:
+                    holder = None
+                    if self.store.shared:  # the table is played here, or where its lease is
+                        holder = await self._io(self.store.lease, table_id, self.lease)
                     stored = await self._io(self.store.load, table_id)
                     if stored is None:
                         return None
+                    if holder is not None and not stored.finished:
+                        raise RequestError(
+                            "elsewhere", f"this table is played at {holder}", where=holder)
                     game, table = await asyncio.to_thread(_rebuild, stored)
+                except RequestError:
+                    raise
                 except Exception as error:  # one bad table must not stop any other
                     self.broken[table_id] = _why(error)
                     log.error("table %s cannot be rebuilt: %s", table_id, _why(error))
@@ -365,9 +384,9 @@ class Hub:
         table = Table(game, _bots(game, seats), seed)
         stored = StoredTable(
             id=table_id, game=str(game), seed=seed, created=time.time(), seats=seats,
-            clock=spec.clock, rng=_rng_json(table), public=spec.public,
+            clock=spec.clock, rng=_rng_json(table), public=spec.public, standin=spec.standin,
         )
-        live = self._live(stored, game, table, creator=address, standin=spec.standin)
+        live = self._live(stored, game, table, creator=address)
         self._set_deadlines(live)
         try:
             await self._io(self.store.create, stored, [token_digest(t) for t in tokens])
@@ -572,7 +591,7 @@ class Hub:
                 )
             await self._dispatch(client, message)
         except RequestError as error:
-            client.post(m.Error(code=error.code, message=error.message))
+            client.post(m.Error(code=error.code, message=error.message, where=error.where))
         except TableError as error:
             client.post(m.Error(code=error.code, message=str(error)))
         except Exception:  # a bug, or the store gone: said to this connection, logged
@@ -793,8 +812,10 @@ class Hub:
 
     async def _clock_loop(self) -> None:
         """Every 0.2 s: start running out the late seats of each table, in a task of that
-        table's own (the clock waits on no table's lock); now and then, expire tables."""
-        last_sweep = 0.0
+        table's own (the clock waits on no table's lock); now and then, expire tables; on
+        a shared store, renew this server's leases and take over the tables of a server
+        whose leases ran out."""
+        last_sweep = last_lease = 0.0
         while True:
             await asyncio.sleep(0.2)
             now = time.time()
@@ -805,6 +826,36 @@ class Hub:
             if now - last_sweep >= min(60.0, self.limits.unjoined_expiry / 4):
                 last_sweep = now
                 await self._expire(now)
+            if self.store.shared and now - last_lease >= self.lease / 3:
+                last_lease = now
+                await self._renew_leases()
+
+    async def _renew_leases(self) -> None:
+        """Renew the lease of every unfinished table here (one that another server holds
+        now leaves memory: its pages reconnect and are sent there), then take over the
+        unfinished tables whose lease ran out (their server died)."""
+        for live in [t for t in self.tables.values() if not t.stored.finished]:
+            try:
+                holder = await self._io(self.store.lease, live.stored.id, self.lease)
+            except Exception:
+                log.exception("could not renew the lease of table %s", live.stored.id)
+                continue
+            if holder is not None:
+                log.warning("table %s is played at %s now", live.stored.id, holder)
+                self._forget(live)
+        try:
+            orphans = await self._io(self.store.claimable)
+        except Exception:
+            log.exception("could not look for tables to take over")
+            return
+        for table_id in orphans:
+            if table_id in self.tables or table_id in self.broken:
+                continue
+            with contextlib.suppress(RequestError):  # taken by another, or broken
+                taken = await self.get(table_id)
+                if taken is not None:
+                    log.info("took over table %s", table_id)
+                    self.kick(taken)
 
     async def _expire(self, now: float) -> None:
         """Remove the tables where no person's seat was ever opened, after the expiry (a
