@@ -26,6 +26,8 @@ def serve(
              "renewed, so how soon another server takes over the tables of one that died "
              "(at least 1)")] = 10.0,
     bot_workers: Annotated[int, typer.Option(help="processes in which bots think")] = 1,
+    render_workers: Annotated[int, typer.Option(
+        help="processes in which boards, narration and replays are drawn")] = 1,
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         help="comma-separated addresses (or networks) of reverse proxies whose "
              "X-Forwarded-For and X-Forwarded-Proto are trusted; default: none, each "
@@ -87,7 +89,8 @@ def serve(
             raise _needs_web_extra(error) from error
         limits = Limits(tables=max_tables, tables_per_address=max_tables_per_address,
                         unjoined_expiry=unjoined_expiry)
-        app = create_app(db, bot_workers=max(0, bot_workers), limits=limits, owner=owner,
+        app = create_app(db, bot_workers=max(0, bot_workers),
+                         render_workers=max(0, render_workers), limits=limits, owner=owner,
                          lease=lease)
         typer.echo(f"rennbahn serves at http://{shown}:{port}/ (tables kept in {kept})")
         # Views are small and sent often: compressing each one costs more time than it saves.

@@ -33,11 +33,11 @@ def free_port() -> int:
 
 
 class LocalServer:
-    """``rennbahn serve`` on 127.0.0.1 with the SQLite file ``db``; its output goes to
-    ``log`` (appended, so restarts keep one log); ``args`` are more ``rennbahn serve``
-    options."""
+    """``rennbahn serve`` on 127.0.0.1 with the SQLite file (or ``postgresql://`` URL)
+    ``db``; its output goes to ``log`` (appended, so restarts keep one log); ``args`` are
+    more ``rennbahn serve`` options."""
 
-    def __init__(self, db: Path, log: Path, *, bot_workers: int = 1,
+    def __init__(self, db: Path | str, log: Path, *, bot_workers: int = 1,
                  args: Sequence[str] = ()) -> None:
         self.db, self.log, self.bot_workers = db, log, bot_workers
         self.args = list(args)
@@ -76,6 +76,13 @@ class LocalServer:
                 time.sleep(0.05)
         self.kill()
         raise RuntimeError("the server did not start in time")
+
+    def kill_server_alone(self) -> None:
+        """SIGKILL the server process only (not its workers): as when it crashes."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self._close()
 
     def kill(self) -> None:
         """SIGKILL the server and its bot workers (its process group)."""
