@@ -286,7 +286,7 @@ def test_a_table_that_cannot_be_rebuilt_is_reported_and_the_others_play_on(
     with running:
         broken = [_create(running)["table"] for _ in range(3)]
         healthy = _create(running)
-    _break(running.db, broken)
+    _break(tmp_path / "t.sqlite3", broken)
     with running:  # it starts, and says which tables it could not rebuild
         for table in broken:
             status, answer = running.request("GET", f"api/tables/{table}")
