@@ -86,6 +86,16 @@ class Conn:
             if message["type"] in ("error", "closed"):
                 raise AssertionError(f"expected {kind}, got {message}")
 
+    async def expect_any(self, kinds: tuple[str, ...],
+                         timeout: float = 10.0) -> dict[str, Any]:
+        """The next message of one of ``kinds``, skipping the others (fails on a close)."""
+        while True:
+            message = await self.next(timeout)
+            if message["type"] in kinds:
+                return message
+            if message["type"] == "closed":
+                raise AssertionError(f"expected one of {kinds}, got {message}")
+
     async def error(self, timeout: float = 10.0) -> dict[str, Any]:
         return await self.expect("error", timeout)
 

@@ -141,9 +141,9 @@ class Error(_Server, tag="error", kw_only=True):
 
     code: str
     message: str
-    #: With ``elsewhere``: the address of the server that plays the table (open the
+    #: With ``elsewhere`` only: the address of the server that plays the table (open the
     #: table's page there, or say hello there).
-    where: str | None = None
+    where: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class Pong(_Server, tag="pong"):

@@ -591,7 +591,8 @@ class Hub:
                 )
             await self._dispatch(client, message)
         except RequestError as error:
-            client.post(m.Error(code=error.code, message=error.message, where=error.where))
+            client.post(m.Error(code=error.code, message=error.message,
+                                where=msgspec.UNSET if error.where is None else error.where))
         except TableError as error:
             client.post(m.Error(code=error.code, message=str(error)))
         except Exception:  # a bug, or the store gone: said to this connection, logged
