@@ -246,6 +246,11 @@
           root.setAttribute("data-connected", "1");
         } else if (message.type === "view") {
           render(message);
+        } else if (message.type === "error" && message.code === "elsewhere" && message.where) {
+          // Another server plays this table (several servers on one database): go there.
+          closedByUs = true;
+          window.location.assign(message.where.replace(/\/$/, "") + "/t/" + tableId +
+                                 window.location.search + window.location.hash);
         } else if (message.type === "error") {
           showError(message.message);
           if (message.code === "bad_token" || message.code === "no_table") { closedByUs = true; }
