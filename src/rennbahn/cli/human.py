@@ -83,12 +83,6 @@ def view_of(state: State, seat: int) -> View:
     return state.public_view() if seat == SPECTATOR else state.view(seat)
 
 
-def awaits_roll(view: View, seat: int) -> bool:
-    """Whether the chance node now due is ``seat``'s own roll of the die (the game's view
-    says so, as Grand Prix's does)."""
-    return view.awaits_roll(seat)
-
-
 class Narrator:
     """Narrates every step for each watched seat (:data:`SPECTATOR`: the public view) and
     keeps the lines until they are shown."""

@@ -45,7 +45,6 @@ from rennbahn.cli.human import (
     HumanSeat,
     Narrator,
     QuitGameError,
-    awaits_roll,
     load_ui,
     narration,
     narrator_of,
@@ -418,7 +417,7 @@ def play_command(
                     person = person.seat
                 observation = state.view(seat)
                 if (step.actor != seat and isinstance(person, HumanSeat)
-                        and awaits_roll(observation, seat)):
+                        and observation.awaits_roll(seat)):
                     person.wait_for_roll(seat, observation)
 
     try:
