@@ -195,8 +195,10 @@ class Table:
         self._applied(step)
         return step
 
-    def withdraw(self, seat: int) -> None:
-        """Take back a secret choice at a simultaneous node (before every seat has chosen)."""
+    def withdraw(self, seat: int, number: int | None = None) -> None:
+        """Take back a secret choice at a simultaneous node (before every seat has chosen),
+        answering move ``number`` (None: do not check)."""
+        self.check_number(number)
         if seat not in self.pending:
             raise TableError("undo_refused", f"seat {seat} has no choice to take back")
         del self.pending[seat]

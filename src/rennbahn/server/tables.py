@@ -700,10 +700,9 @@ class Hub:
         async with live.lock:
             table = live.table
             self._check_person(live, seat)
-            table.check_number(undo.number)
             keep = len(table.steps)
             if seat in table.pending:
-                table.withdraw(seat)
+                table.withdraw(seat, undo.number)
             else:
                 step = table.undo(seat, undo.number)
                 keep = len(table.steps)
