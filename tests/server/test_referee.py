@@ -127,12 +127,12 @@ def _workers(server: LocalServer) -> list[int]:
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
 def test_workers_end_when_their_server_is_killed(tmp_path: Path) -> None:
     """FAILS before issue 23: a server killed with SIGKILL left its bot workers running."""
-    server = LocalServer(tmp_path / "t.sqlite3", tmp_path / "server.log", bot_workers=2)
+    server = LocalServer(tmp_path / "t.sqlite3", tmp_path / "server.log")
     server.start()
     try:
         _create(server, {"game": DUEL, "seats": [{"bot": "random"}, {"bot": "random"}]})
         end = time.monotonic() + 20
-        while len(pids := _workers(server)) < 3:  # two bots' and one drawing's
+        while len(pids := _workers(server)) < 2:  # the bots' and the drawing's
             assert time.monotonic() < end, pids
             time.sleep(0.1)
         assert all(_alive(pid) for pid in pids)
@@ -147,11 +147,11 @@ def test_workers_end_when_their_server_is_killed(tmp_path: Path) -> None:
 
 def test_a_clean_stop_ends_the_workers_without_leaking_semaphores(tmp_path: Path) -> None:
     log = tmp_path / "server.log"
-    server = LocalServer(tmp_path / "t.sqlite3", log, bot_workers=2)
+    server = LocalServer(tmp_path / "t.sqlite3", log)
     server.start()
     _create(server, {"game": DUEL, "seats": [{"bot": "random"}, {"bot": "random"}]})
     end = time.monotonic() + 20
-    while len(pids := _workers(server)) < 3:
+    while len(pids := _workers(server)) < 2:
         assert time.monotonic() < end, pids
         time.sleep(0.1)
     server.stop()

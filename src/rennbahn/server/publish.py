@@ -33,7 +33,7 @@ from rennbahn.core.table import Table
 from rennbahn.core.views import View as GameView
 from rennbahn.server import messages as m
 from rennbahn.server.outbox import Outbox
-from rennbahn.server.render import Drawn, Job, pack
+from rennbahn.server.render import Drawn, Job, Packed, pack
 from rennbahn.server.store import StoredSeat
 from rennbahn.server.stories import observe
 from rennbahn.server.texts import say
@@ -156,6 +156,10 @@ class Publisher:
         self._seq = 0
         self._lines: dict[Key, list[str]] = {}
         self._boards: dict[Key, str | None] = {}
+        #: The last drawing of each (seat, language), with the view and moves it shows: a
+        #: view that did not change (another seat's secret choice, a join) is not drawn again.
+        self._last_board: dict[tuple[int | None, str],
+                               tuple[Packed | None, tuple[str, ...], str | None]] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._failed = False
@@ -254,17 +258,25 @@ class Publisher:
         self._deliver(latest)
 
     async def _draw_jobs(self, jobs: dict[Key, tuple[bool, bool, Snapshot]]) -> None:
-        keys = list(jobs)
-        work = []
-        for key in keys:
+        keys, work = [], []
+        for key, (narrate, board, snap) in jobs.items():
             _, seat, lang = key
-            narrate, board, snap = jobs[key]
             moves = tuple(lm.move for lm in snap.legal.get(seat, [])) if seat is not None \
                 else ()
+            after = pack(snap.views.get(seat))
+            last = self._last_board.get((seat, lang))
+            if board and last is not None and last[:2] == (after, moves):
+                self._boards[key] = last[2]  # the same view and moves: the same drawing
+                board = False
+            if not (narrate or board):
+                continue
+            keys.append(key)
             work.append(Job(
                 game=self.game, before=pack(snap.before.get(seat)) if narrate else None,
-                after=pack(snap.views.get(seat)), moves=moves, lang=lang,
-                names=tuple(snap.names(lang)), narrate=narrate, board=board))
+                after=after, moves=moves, lang=lang, names=tuple(snap.names(lang)),
+                narrate=narrate, board=board))
+        if not work:
+            return
         self.drawn += 1
         try:
             drawn = await self._draw(work)
@@ -278,6 +290,7 @@ class Publisher:
                 self._lines[key] = result.lines
             if job.board:
                 self._boards[key] = result.board
+                self._last_board[key[1:]] = (job.after, job.moves, result.board)
 
     def _fail(self, why: str) -> None:
         if not self._failed:  # said once per table
