@@ -118,6 +118,15 @@ def _alive(pid: int) -> bool:
 
 
 def _workers(server: LocalServer) -> list[int]:
+    """The worker pids, once a spectator's first board has started the drawing worker."""
+    created = _create(server, {"game": DUEL, "seats": [{"bot": "random"}, {"bot": "random"}]})
+
+    async def watch() -> None:
+        spectator = Conn(server.ws_url, created["table"], None)
+        await spectator.open()  # its first view has its board: drawn by a worker
+        await spectator.close()
+
+    asyncio.run(watch())
     status, stats = server.request("GET", "api/stats")
     assert status == 200
     pids: list[int] = [*stats["workers"]["bot"], *stats["workers"]["drawing"]]
@@ -130,11 +139,8 @@ def test_workers_end_when_their_server_is_killed(tmp_path: Path) -> None:
     server = LocalServer(tmp_path / "t.sqlite3", tmp_path / "server.log")
     server.start()
     try:
-        _create(server, {"game": DUEL, "seats": [{"bot": "random"}, {"bot": "random"}]})
-        end = time.monotonic() + 20
-        while len(pids := _workers(server)) < 2:  # the bots' and the drawing's
-            assert time.monotonic() < end, pids
-            time.sleep(0.1)
+        pids = _workers(server)
+        assert len(pids) == 2, pids  # the bots' and the drawing's
         assert all(_alive(pid) for pid in pids)
         server.kill_server_alone()
         end = time.monotonic() + 10
@@ -149,11 +155,8 @@ def test_a_clean_stop_ends_the_workers_without_leaking_semaphores(tmp_path: Path
     log = tmp_path / "server.log"
     server = LocalServer(tmp_path / "t.sqlite3", log)
     server.start()
-    _create(server, {"game": DUEL, "seats": [{"bot": "random"}, {"bot": "random"}]})
-    end = time.monotonic() + 20
-    while len(pids := _workers(server)) < 2:
-        assert time.monotonic() < end, pids
-        time.sleep(0.1)
+    pids = _workers(server)
+    assert len(pids) == 2, pids
     server.stop()
     # uvicorn ends by raising the SIGTERM it caught again, once it has shut down cleanly
     assert server.process is not None and server.process.returncode in (0, -15), \

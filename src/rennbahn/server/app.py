@@ -213,7 +213,7 @@ def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store: Store = open_store(db, owner=owner, lease=lease)
         bots = Workers("bot", max(0, bot_workers), warm_up)
-        drawing = Workers("drawing", max(0, render_workers), render.warm_up)
+        drawing = Workers("drawing", max(0, render_workers), eager=False)
         hub = Hub(store, bots, drawing, limits=limits, lease=lease)
         state["hub"] = hub
         state["stories"] = Stories()

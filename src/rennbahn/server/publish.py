@@ -55,9 +55,11 @@ class Client(Protocol):
     #: Whether its views carry the board; False while a history is being told for it.
     board: bool
     ready: bool
-    #: The snapshot it has the narration of, and the one it was last shown.
+    #: The snapshot it has the narration of, the one it was last shown, and the one of
+    #: the change last acknowledged to it.
     seq: int
     shown: int
+    acked: int
     #: Narration lines not yet sent.
     lines: list[str]
 
@@ -195,10 +197,15 @@ class Publisher:
             self._recent.append(snap)
             self.latest = snap
         self._staged.clear()
-        if self.clients:
+        if self.clients:  # (wake only starts a task: nothing is built before it runs)
             self.wake()
         else:  # nobody to tell: keep only where the table stands
             self._forget()
+
+    @property
+    def seq(self) -> int:
+        """The newest published snapshot's sequence number."""
+        return self._seq
 
     def drop(self) -> None:
         """The change was not written: nobody hears of its steps."""
@@ -314,7 +321,7 @@ class Publisher:
                                         for n in snap.notices)
                     client.seq = snap.seq
             drawn = not client.board or (upto, client.seat, client.lang) in self._boards
-            if client.ready and client.shown < upto and drawn:
+            if client.ready and client.shown < upto and drawn and upto >= client.acked:
                 client.post(self._view(latest, client))
                 client.shown = upto
         self._forget()

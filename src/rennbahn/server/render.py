@@ -90,14 +90,6 @@ def _game(game_string: str) -> tuple[Game, GameModules]:
     return found
 
 
-def warm_up() -> bool:
-    """Import every game in a fresh worker, so that its first board is quick."""
-    from rennbahn.core.registry import registered_games
-
-    registered_games()
-    return True
-
-
 def draw(jobs: Sequence[Job]) -> list[Drawn]:
     """Every job of one publication, in order (one call, so one trip to the worker)."""
     return [_draw(job) for job in jobs]

@@ -120,6 +120,9 @@ class Client:
     #: not yet sent.
     seq: int = 0
     shown: int = -1
+    #: The snapshot of the change last acknowledged to it: no older view is shown to it
+    #: after the acknowledgement (a view overtaken by its own move).
+    acked: int = 0
     lines: list[str] = field(default_factory=list)
     #: False while the history it asked for is being told: views wait, narration gathers.
     ready: bool = True
@@ -522,9 +525,10 @@ class Hub:
         except RequestError:
             live.publisher.drop()
             raise
+        live.publisher.publish()  # handed over: the views are built after the ack
         if ack is not None:
             ack.post(m.Ack(ref=ref, number=live.table.number))
-        live.publisher.publish()
+            ack.acked = live.publisher.seq
 
     async def _commit(self, live: LiveTable, keep: int) -> None:
         """Write the table (steps from ``keep`` on) and wait for the write."""

@@ -51,13 +51,15 @@ class Workers:
     """A pool of ``size`` worker processes that is remade when a worker dies; ``size`` 0
     runs every call in a thread of the server instead (tools and tests of the app alone).
 
-    ``warm_up`` runs once in each new worker (imports, so the first call is quick).
+    ``warm_up`` runs once in each new worker (imports, so the first call is quick). An
+    ``eager`` pool starts its workers with the server; another starts them at its first
+    call (a server nobody watches never draws a board).
     """
 
-    def __init__(self, name: str, size: int,
-                 warm_up: Callable[[], object] | None = None) -> None:
+    def __init__(self, name: str, size: int, warm_up: Callable[[], object] | None = None,
+                 *, eager: bool = True) -> None:
         self.name, self.size, self._warm_up = name, size, warm_up
-        self._pool: Executor | None = self._make() if size > 0 else None
+        self._pool: Executor | None = self._make() if size > 0 and eager else None
 
     def _make(self) -> Executor:
         pool = ProcessPoolExecutor(
@@ -72,8 +74,10 @@ class Workers:
         """``call(*args)`` in a worker (awaited, the loop free meanwhile). A worker that died
         is replaced, and the call is made once more in the new pool."""
         loop = asyncio.get_running_loop()
-        if self._pool is None:
+        if self.size <= 0:
             return await asyncio.to_thread(call, *args)
+        if self._pool is None:
+            self._pool = self._make()
         try:
             return await loop.run_in_executor(self._pool, call, *args)
         except BrokenProcessPool:
