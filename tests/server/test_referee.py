@@ -127,10 +127,7 @@ def _workers(server: LocalServer) -> list[int]:
         await spectator.close()
 
     asyncio.run(watch())
-    status, stats = server.request("GET", "api/stats")
-    assert status == 200
-    pids: list[int] = [*stats["workers"]["bot"], *stats["workers"]["drawing"]]
-    return pids
+    return [*_workers_of(server, "bot"), *_workers_of(server, "drawing")]
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")

@@ -200,7 +200,7 @@ class Publisher:
         if self.clients:  # (wake only starts a task: nothing is built before it runs)
             self.wake()
         else:  # nobody to tell: keep only where the table stands
-            self._forget()
+            self._trim()
 
     @property
     def seq(self) -> int:
@@ -324,7 +324,7 @@ class Publisher:
             if client.ready and client.shown < upto and drawn and upto >= client.acked:
                 client.post(self._view(latest, client))
                 client.shown = upto
-        self._forget()
+        self._trim()
 
     def _view(self, snap: Snapshot, client: Client) -> m.View:
         seat, lang = client.seat, client.lang
@@ -339,7 +339,7 @@ class Publisher:
             board=self._boards.get((snap.seq, seat, lang)) if client.board else None,
         )
 
-    def _forget(self) -> None:
+    def _trim(self) -> None:
         """Keep only what a connection may still need: the snapshots after the oldest
         connection's point, the newest one, and their drawings."""
         oldest = min((c.seq for c in self._connected()), default=self._seq)

@@ -188,6 +188,11 @@ def _rebuild(stored: StoredTable) -> tuple[Game, Table]:
     return game, table
 
 
+def _clock_memory(stored: StoredTable, table: Table) -> dict[int, dict[int, float]]:
+    """The deadlines ``stored`` kept, as the deadlines set at the table's position."""
+    return {len(table.steps): dict(stored.deadlines)} if stored.deadlines else {}
+
+
 def _rng_json(table: Table) -> str:
     version, internal, gauss = table.rng.getstate()
     return json.dumps([version, list(internal), gauss])
@@ -320,8 +325,7 @@ class Hub:
                     log.error("table %s cannot be rebuilt: %s", table_id, _why(error))
                     raise self._broken(table_id) from error
                 live = self._live(stored, game, table)
-                if stored.deadlines:
-                    live.clock_memory[len(table.steps)] = dict(stored.deadlines)
+                live.clock_memory = _clock_memory(stored, table)
                 self._keep(live)
         self._loading.pop(table_id, None)
         return live
@@ -559,8 +563,7 @@ class Hub:
                 self._forget(live)
             else:
                 live.stored = fresh
-                live.clock_memory = ({len(live.table.steps): dict(fresh.deadlines)}
-                                     if fresh.deadlines else {})
+                live.clock_memory = _clock_memory(fresh, live.table)
             raise RequestError("store_failed", "the move could not be stored; try again") \
                 from error
         if stored.finished:
