@@ -19,6 +19,7 @@ from rennbahn.core.errors import SeatCountError, UnknownGameError
 from rennbahn.core.params import Param, parse_game_string, refuse_paths, resolve
 from rennbahn.core.protocol import JSON, Game, State
 from rennbahn.core.views import View
+from rennbahn.core.words import Words
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -64,10 +65,11 @@ class Narrate(Protocol):
 
 
 class DrawBoard(Protocol):
-    """A game's board drawing (SVG) of one view, with the seat's ``moves`` as buttons."""
+    """A game's board drawing (SVG) of one view, with the seat's ``moves`` as buttons and
+    the seats called by ``names`` (None: "Driver 1", ...)."""
 
     def __call__(self, view: View, game: Game, *, moves: Sequence[str] = ...,
-                 lang: str = ...) -> str: ...
+                 lang: str = ..., names: Sequence[str] | None = ...) -> str: ...
 
 
 class Render(Protocol):
@@ -114,6 +116,12 @@ class GameEntry:
     terminal: Part[Terminal] | None = None
     encoder: Part[MakeEncoder] | None = None
     stats: Part[SeatStats] | None = None
+    #: The game's words for players: moves, the end, the variant parameters.
+    words: Part[Words] | None = None
+    #: The package holding ``howto/<lang>.md``, the rules written for players (with
+    #: ```` ```board ```` blocks the rules page draws with the game's board), and
+    #: ``rules.md``, the rules as implemented ("Rules details").
+    package: str = ""
     commands: Mapping[str, Part[Any]] = field(default_factory=dict)
     variants: tuple[str, ...] = ()
 
@@ -122,7 +130,8 @@ class GameEntry:
                  commands: Mapping[str, str] | None = None) -> GameEntry:
         """The entry of a game package laid out as the shipped games are: ``notation``,
         ``bots.HeuristicBot``, ``board.board_svg``, ``narration.narrate``, ``ui.TERMINAL``,
-        ``encoder.make_encoder`` and ``stats.seat_stats`` beside its rules; ``commands``
+        ``encoder.make_encoder``, ``stats.seat_stats`` and ``words.WORDS`` beside its
+        rules, and its rules pages in the package itself; ``commands``
         maps a subcommand to ``"module:app"`` within the package.
 
         >>> entry = GameEntry.laid_out("mygame", Game, variants=("mygame(players=2)",))
@@ -138,6 +147,8 @@ class GameEntry:
             terminal=Part(f"{package}.ui:TERMINAL"),
             encoder=Part(f"{package}.encoder:make_encoder"),
             stats=Part(f"{package}.stats:seat_stats"),
+            words=Part(f"{package}.words:WORDS"),
+            package=package,
             commands={name: Part(f"{package}.{path}") for name, path in (commands or {}).items()},
             variants=variants,
         )
