@@ -80,6 +80,10 @@ class Words(Protocol):
         """The legal move ``move`` (notation) of the seat whose ``view`` it is, in words."""
         ...
 
+    def colour(self, view: View, move: str) -> str | None:
+        """A CSS colour to show beside the move's label (a car's), or None."""
+        ...
+
     def finish(self, view: View, *, lang: str, names: Sequence[str] | None = None) -> Finish:
         """The end of the game as ``view`` (any seat's or the public one, of a finished
         game) shows it."""
@@ -109,6 +113,9 @@ class CatalogueWords:
 
     def __init__(self, texts: Catalogue) -> None:
         self.texts = texts
+
+    def colour(self, view: View, move: str) -> str | None:
+        return None
 
     def param(self, name: str, lang: str) -> tuple[str, str]:
         words = self.texts[check_language(lang)]
