@@ -23,7 +23,6 @@ from typing import Any, TypeVar
 
 import jinja2
 import msgspec
-from markdown_it import MarkdownIt
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -34,10 +33,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from rennbahn.bots.factory import bot_names
-from rennbahn.core.errors import RennbahnError
-from rennbahn.core.registry import game_entry, registered_games
+from rennbahn.core.registry import registered_games
 from rennbahn.server import messages as m
-from rennbahn.server import render
+from rennbahn.server import render, rulebook
 from rennbahn.server.bots import warm_up
 from rennbahn.server.store import Store, open_store
 from rennbahn.server.stories import Stories
@@ -57,9 +55,6 @@ CREATE_BURST = 120
 CREATE_EVERY = 0.2
 
 HERE = Path(__file__).resolve().parent
-#: Where the rules pages come from: the source tree's docs/rules (a wheel has none; then
-#: the page says so). Decision recorded in docs/server.md.
-RULES = HERE.parents[2] / "docs" / "rules"
 #: Status of each refusal code that is not a plain 400.
 STATUS = {"no_table": 404, "rate_limited": 429, "too_many_tables": 429, "broken": 503,
           "store_failed": 503, "too_large": 413}
@@ -70,8 +65,6 @@ _templates = jinja2.Environment(
     loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
     undefined=jinja2.StrictUndefined,
 )
-# Rules pages: no raw HTML from the markdown (everything escaped), tables on.
-_markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def _lang(request: Request) -> str:
@@ -307,17 +300,10 @@ def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
             limited="too many requests; wait a little")
 
     async def rules(request: Request) -> Response:
-        name = str(request.path_params["game"])
-        try:
-            entry = game_entry(name)
-        except RennbahnError:
-            return _page(request, "message.html", 404, message=say("en", "no_table"))
-        path = RULES / f"{entry.name}.md"
-        body = None
-        if path.is_file():
-            body = _markdown.render(path.read_text(encoding="utf-8"))
-        return _page(request, "rules.html", game_name=entry.name,
-                     title=entry.game_class.TITLE, body=body, games=_form_rows())
+        return await rulebook.page(request, _page, hub().drawing, details=False)
+
+    async def rules_details(request: Request) -> Response:
+        return await rulebook.page(request, _page, hub().drawing, details=True)
 
     async def replay(request: Request) -> Response:
         try:
@@ -452,6 +438,7 @@ def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
         Route("/t/{table}", table_page),
         Route("/t/{table}/replay", replay),
         Route("/rules/{game}", rules),
+        Route("/rules/{game}/details", rules_details),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         WebSocketRoute("/ws", socket),
     ]
