@@ -125,8 +125,10 @@ def test_what_happened_names_the_card_played_by_a_player_and_a_neutral_car() -> 
     views = [state.view(0), state.view(1), state.public_view()]
     play(state, "2>7o")
     after = [state.view(0), state.view(1), state.public_view()]
-    for lang, line in (("en", "Driver 1 plays a 2: 5i → 7o."),
-                       ("de", "Fahrer 1 spielt eine 2: 5i → 7o.")):
+    for lang, line in (("en", "Driver 1 plays a 2 and drives from square 5 in the inner lane "
+                              "to square 7 in the outer lane."),
+                       ("de", "Fahrer 1 spielt eine 2 und fährt von Feld 5 auf der Innenspur "
+                              "nach Feld 7 auf der Außenspur.")):
         for was, now in zip(views, after, strict=True):
             assert narrate(state.get_game(), was, now, lang=lang) == [line]
     draw = state.view(0)
@@ -145,9 +147,11 @@ def test_a_neutral_car_turning_over_a_card_is_told_with_the_card() -> None:
     there = state.track.names[state.pos[2]]  # I16: the least left to the finish
     assert there == "13i"
     assert narrate(state.get_game(), before, state.public_view()) == [
-        f"N1 turns over a 3: 9o → {there}."]
+        "Neutral car 1 turns over a 3 and drives from square 9 in the outer lane to square 13 "
+        "in the inner lane."]
     assert narrate(state.get_game(), before, state.public_view(), lang="de") == [
-        f"N1 deckt eine 3 auf: 9o → {there}."]
+        "Neutraler Wagen 1 deckt eine 3 auf und fährt von Feld 9 auf der Außenspur nach Feld 13 "
+        "auf der Innenspur."]
 
 
 def test_race_over_names_the_winner_and_the_points_per_car() -> None:
@@ -156,7 +160,8 @@ def test_race_over_names_the_winner_and_the_points_per_car() -> None:
     before = state.view(2)
     play(state, "5>fin")
     lines = narrate(state.get_game(), before, state.view(2))
-    assert lines[0] == "Driver 1 plays a 5: 30i → across the finish line."
+    assert lines[0] == ("Driver 1 plays a 5 and drives from square 30 in the inner lane across the "
+                        "finish line.")
     assert "Driver 1 crosses the finish line in place 2." in lines
     assert "Race 2 over (Plattfuss-Circuit)." in lines
     assert "Finish: 1. Driver 3, 2. Driver 1." in lines
@@ -181,16 +186,18 @@ def test_race_over_between_races_tells_the_last_card_the_result_and_the_next_rac
     for was, now in zip(views, after, strict=True):
         lines = narrate(state.get_game(), was, now)
         assert lines == [
-            "Driver 3 plays a 1: 20i → 21o.",
+            "Driver 3 plays a 1 and drives from square 20 in the inner lane to square 21 in the "
+            "outer lane.",
             "Driver 3 has no cards left and is taken off the track.",
             "Race 1 over (Bleifuss-Drom).",
-            "Finish: 1. N2, 2. Driver 1.",
-            "Not at the finish: Driver 2, Driver 3, N1, N3.",
+            "Finish: 1. Neutral car 2, 2. Driver 1.",
+            "Not at the finish: Driver 2, Driver 3, Neutral car 1, Neutral car 3.",
             "Points: Driver 1 6, Driver 2 0, Driver 3 0.",
-            "N2 wins the race; the best driver is Driver 1, in place 2 (6 points).",
+            "Neutral car 2 wins the race; the best driver is Driver 1, in place 2 (6 points).",
             "Standings after race 1 of 2: Driver 1 6, Driver 2 0, Driver 3 0.",
             "Race 2 of 2: Plattfuss-Circuit (clockwise).",
-            "Start order: N1, N2, N3, Driver 1, Driver 3, Driver 2.",
+            "Start order: Neutral car 1, Neutral car 2, Neutral car 3, Driver 1, Driver 3, "
+            "Driver 2.",
         ]
 
 
@@ -205,7 +212,8 @@ def test_a_blocked_car_is_told_with_the_hand_it_shows() -> None:
     after = [state.view(0), state.view(1), state.public_view()]
     for was, now in zip(views, after, strict=True):
         assert narrate(state.get_game(), was, now)[0] == (
-            "Driver 2 is blocked: no card can be played; shows 1 4 6 and passes (6i).")
+            "Driver 2 is blocked: no card can be played; shows 1 4 6 and passes (on square 6 in "
+            "the inner lane).")
 
 
 def _moves(state: AusgebremstState) -> list[str]:
@@ -227,14 +235,16 @@ def test_seats_are_named_driver_n_or_by_their_names_never_p0() -> None:
     assert "Fahrer 1" in german and "Deine Hand: 2 3 5" in german and "Rennprotokoll" in german
     play(state, "2>7o")
     assert narrate(state.get_game(), view, state.view(0), names=["Anna", "Ben"]) == [
-        "Anna plays a 2: 5i → 7o."]
+        "Anna plays a 2 and drives from square 5 in the inner lane to square 7 in the outer "
+        "lane."]
 
 
 def test_render_shows_the_result_with_the_winner_once_the_race_is_over() -> None:
     state = _last_card_of_the_championship()
     play(state, "5>fin")
     text = _text(ui.render(state.public_view(), state.get_game()))
-    assert "N2 wins the race; the best driver is Driver 1, in place 2 (6 points)." in text
+    assert ("Neutral car 2 wins the race; the best driver is Driver 1, in place 2 (6 points)."
+            in text)
     assert "Driver 3 wins the race." in text
     assert "Championship over: Driver 1 wins with 12 points." in text
 
@@ -298,7 +308,8 @@ def test_every_step_is_told_to_every_seat_and_the_spectator_and_nothing_more(
         names = [car.car for car in after[-1].cars]
         for line in public["en"]:  # a neutral car passed over is truly blocked (I16)
             if line.endswith(" is blocked and turns over no card."):
-                assert state._blockaded(names.index(line.split()[0])), line
+                number = line.removesuffix(" is blocked and turns over no card.").split()[-1]
+                assert state._blockaded(names.index(f"N{number}")), line
         for seat, (was, now) in enumerate(zip(before, after, strict=True)):
             for lang in ("en", "de"):
                 lines = narrate(state.get_game(), was, now, lang=lang)
@@ -434,6 +445,7 @@ def test_a_pass_that_ends_the_last_race_still_shows_the_hand() -> None:
     play(state, "pass:146")
     assert state.is_terminal()
     lines = narrate(state.get_game(), before, state.public_view())
-    assert lines[0] == "Driver 2 is blocked: no card can be played; shows 1 4 6 and passes (6i)."
+    assert lines[0] == ("Driver 2 is blocked: no card can be played; shows 1 4 6 and passes "
+                        "(on square 6 in the inner lane).")
     assert lines[1:3] == ["Race 1 over (Bleifuss-Drom).", "Finish: 1. Driver 1."]
     assert lines[-1] == "Driver 1 wins the game with 9 points."

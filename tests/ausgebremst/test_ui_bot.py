@@ -32,7 +32,9 @@ def test_render_shows_own_hand_not_others_and_narrates() -> None:
     assert "Your hand: 2 3 5" in text and "Driver 1" in text and "[A]" in text
     assert "1 4 6" not in text
     play(state, "2>7o")
-    assert narrate(state.get_game(), before, state.view(0)) == ["Driver 1 plays a 2: 5i → 7o."]
+    assert narrate(state.get_game(), before, state.view(0)) == [
+        "Driver 1 plays a 2 and drives from square 5 in the inner lane to square 7 in the outer "
+        "lane."]
 
 
 def test_heuristic_bot_outscores_random_bots() -> None:
@@ -58,7 +60,7 @@ def test_narrates_a_card_spent_without_moving_and_the_bot_discards() -> None:
     state.apply_action(action)
     assert narrate(state.get_game(), before, state.view(1)) == [
         "Driver 1 spends a 4 without moving: every card would carry it past the pit alley it "
-        "must stop in (0o)."]
+        "must stop in (on square 0 in the outer lane, field A)."]
 
 
 def test_every_track_is_drawn_folded_within_80_columns_with_every_space() -> None:

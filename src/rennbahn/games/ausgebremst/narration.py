@@ -17,7 +17,7 @@ tells more than the seat saw; a player's seat is called by the name given to it,
 >>> before = state.view(1)
 >>> state.apply_action(state.string_to_action(0, "2>7o"))
 >>> narrate(state.get_game(), before, state.view(1))
-['Driver 1 plays a 2: 5i → 7o.']
+['Driver 1 plays a 2 and drives from square 5 in the inner lane to square 7 in the outer lane.']
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _cards(cards: Sequence[int]) -> str:
 
 def _start_order(view: BoardView, say: Teller) -> str:
     order = sorted(view.cars, key=lambda car: car.place)
-    return say("start_order", cars=", ".join(say.car(car.car) for car in order))
+    return say("start_order", cars=", ".join(say.called(car.car) for car in order))
 
 
 def narrate(game: Game, before: View | None, after: View, *, lang: str = "en",
@@ -99,7 +99,7 @@ def _start(view: BoardView, say: Teller) -> list[str]:
         lines.append(say("intro_championship", n=len(view.races),
                          races=", ".join(view.races)))
     seat = view.seat
-    lines.append(say("you_are", name=say.car(f"P{seat}")) if isinstance(seat, int)
+    lines.append(say("you_are", name=say.called(f"P{seat}")) if isinstance(seat, int)
                  else say("spectator"))
     if not view.lineup_due:
         lines.append(_start_order(view, say))
@@ -112,7 +112,7 @@ def _start(view: BoardView, say: Teller) -> list[str]:
 def _lineup(after: BoardView, say: Teller) -> list[str]:
     order = sorted(after.cars, key=lambda car: car.place)
     pole = next(car.car for car in order if car.seat is not None)
-    return [say("lineup", name=say.car(pole)), _start_order(after, say)]
+    return [say("lineup", name=say.called(pole)), _start_order(after, say)]
 
 
 def _own(view: BoardView) -> Own | None:
@@ -155,7 +155,7 @@ def _queued(before: BoardView, after: BoardView, step: str, name: str,
             say: Teller) -> list[str]:
     """A step of the queue: a draw, a deck choice, a gear, a stack picked, pit cards."""
     mine = _mine(before, name)
-    who = say.car(name)
+    who = say.called(name)
     hand = _cards(_own_hand(after) or [])
     gained = _gained(before, after) if mine else []
     mine_now, mine_before = _own(after), _own(before)
@@ -176,7 +176,7 @@ def _queued(before: BoardView, after: BoardView, step: str, name: str,
             lines += [say("you_gear", value=v + 1, stack=new[v])
                       for v in range(len(new)) if old[v] != new[v]]
             if mine_now.stacks:
-                lines.append(say("you_geared", stacks=stacks_text(mine_now)))
+                lines.append(say("you_geared", stacks=stacks_words(mine_now, say)))
         elif not _still(after, "gears", name):
             lines.append(say("geared", name=who))
         return lines
@@ -215,13 +215,22 @@ def stacks_text(me: Own) -> str:
                                              strict=True)))
 
 
+def stacks_words(me: Own, say: Teller) -> str:
+    """The gear stacks for a player to read: "stack 1: 1 1 2 2; stack 2: 3 3 3; ..."."""
+    return "; ".join(
+        f"{say('b_stack')} {i + 1}: "
+        + (" ".join(str(v + 1) for v, n in enumerate(stack) for _ in range(n))
+           or say("b_empty"))
+        for i, stack in enumerate(me.stacks or []))
+
+
 def _turn(before: BoardView, after: BoardView, say: Teller) -> list[str]:
     """A car's turn: its card (or its pass) and what followed, from the last act kept."""
     name = before.turn
     last = after.last
     if last is None or last.act != "turn" or last.car != name or last.race != before.race:
         return []
-    who = say.car(name)
+    who = say.called(name)
     i = _index(before, name)
     was = before.cars[i]
     # The last race's end keeps its board; a race before it gives way to the next race's.
@@ -229,24 +238,26 @@ def _turn(before: BoardView, after: BoardView, say: Teller) -> list[str]:
     card, end = int(last.card or 0), str(last.to)
     start = was.space
     neutral = was.seat is None
+    track = before.track
+    at = say.at(track, start)
     lines: list[str] = []
     if card == 0:
         shown = now.shown if now is not None else None
-        lines.append(say("passes", name=who, cards=_cards(shown), start=start)
+        lines.append(say("passes", name=who, cards=_cards(shown), at=at)
                      if shown is not None else say("passes_unseen", name=who))
         return lines
     if end == "fin":
         lines.append(say("turns_finish" if neutral else "plays_finish", name=who, card=card,
-                         start=start))
+                         start=say.square(track, start)))
     elif end != start:
-        lines.append(say("turns" if neutral else "plays", name=who, card=card, start=start,
-                         end=end))
+        lines.append(say("turns" if neutral else "plays", name=who, card=card,
+                         route=say.route(track, start, end)))
     elif not neutral:
-        lines.append(say("spends", name=who, card=card, start=start))
+        lines.append(say("spends", name=who, card=card, at=at))
     elif card == 6 and name in before.leaders and not before.finish:
-        lines.append(say("turns_six", name=who, start=start))
+        lines.append(say("turns_six", name=who, at=at))
     else:
-        lines.append(say("turns_blocked", name=who, card=card, start=start))
+        lines.append(say("turns_blocked", name=who, card=card, at=at))
     if now is None:  # the race ended with this card: what the table and the points tell
         place = after.table[-1].places[i] if end == "fin" else 0
         if place:
@@ -291,7 +302,7 @@ def _skipped(before: BoardView, after: BoardView, say: Teller) -> list[str]:
     stop = order.index(_index(after, after.turn))
     between = [order[(start + k) % len(order)] for k in range(1, len(order))]
     between = between[:between.index(order[stop])] if start != stop else between
-    return [say("skipped", name=say.car(cars[i].car)) for i in between
+    return [say("skipped", name=say.called(cars[i].car)) for i in between
             if cars[i].seat is None and cars[i].status == "racing"]
 
 
@@ -310,10 +321,10 @@ def _end(before: BoardView, after: BoardView, say: Teller) -> list[str]:
                          direction=say("dir_" + after.direction)))
         lines.append(_start_order(after, say))
         return lines
-    return lines + _winner(after, say)
+    return lines + winner_lines(after, say)
 
 
-def _winner(view: BoardView, say: Teller) -> list[str]:
+def winner_lines(view: BoardView, say: Teller) -> list[str]:
     """The championship's (or the single race's) standings and winner, by points."""
     races = len(view.races)
     totals = [float(t) for t in view.totals]
@@ -323,7 +334,7 @@ def _winner(view: BoardView, say: Teller) -> list[str]:
     best = max(totals)
     if best <= 0:
         return [*lines, say("nobody_scored")]
-    winners = [say.car(f"P{s}") for s, t in enumerate(totals) if t == best]
+    winners = [say.called(f"P{s}") for s, t in enumerate(totals) if t == best]
     champion = races > 1
     if len(winners) > 1:
         lines.append(say("champions_shared" if champion else "shared",
@@ -336,7 +347,7 @@ def _winner(view: BoardView, say: Teller) -> list[str]:
 
 def _points(points: Sequence[float], say: Teller) -> str:
     ranked = sorted(range(len(points)), key=lambda s: -points[s])
-    return ", ".join(say("points_of", name=say.car(f"P{s}"), points=f"{points[s]:g}")
+    return ", ".join(say("points_of", name=say.called(f"P{s}"), points=f"{points[s]:g}")
                      for s in ranked)
 
 
@@ -349,27 +360,27 @@ def race_result(view: BoardView, number: int, say: Teller) -> list[str]:
     lines: list[str] = []
     if finished:
         lines.append(say("places", places=", ".join(
-            say("race_place", place=p, name=say.car(cars[i].car)) for p, i in finished)))
+            say("race_place", place=p, name=say.called(cars[i].car)) for p, i in finished)))
     else:
         lines.append(say("no_finish"))
-    missing = [say.car(cars[i].car) for i, p in enumerate(places) if not p]
+    missing = [say.called(cars[i].car) for i, p in enumerate(places) if not p]
     if missing:
         lines.append(say("not_finished", names=", ".join(missing)))
     points = [int(p) for p in race.points]
     lines.append(say("points", points=", ".join(
-        say("points_of", name=say.car(f"P{s}"), points=p) for s, p in enumerate(points))))
+        say("points_of", name=say.called(f"P{s}"), points=p) for s, p in enumerate(points))))
     if not finished:
         return lines
     first = cars[finished[0][1]]
     drivers = [(p, i) for p, i in finished if cars[i].seat is not None]
     if first.seat is not None:
-        lines.append(say("wins_race", name=say.car(first.car)))
+        lines.append(say("wins_race", name=say.called(first.car)))
     elif drivers:
         place, i = drivers[0]
         seat = cars[i].seat
         assert seat is not None
-        lines.append(say("wins_race_neutral", name=say.car(first.car),
-                         best=say.car(cars[i].car), place=place, points=points[seat]))
+        lines.append(say("wins_race_neutral", name=say.called(first.car),
+                         best=say.called(cars[i].car), place=place, points=points[seat]))
     else:
         lines.append(say("no_driver"))
     return lines
@@ -384,8 +395,9 @@ def result(view: BoardView, *, lang: str = "en",
         lines.append(say("race_over", race=number, track=view.races[number - 1]))
         lines += race_result(view, number, say)
     if len(view.table) == len(view.races):
-        lines += _winner(view, say)
+        lines += winner_lines(view, say)
     return lines
 
 
-__all__ = ["CATALOGUE", "Teller", "narrate", "race_result", "result", "stacks_text", "standing"]
+__all__ = ["CATALOGUE", "Teller", "narrate", "race_result", "result", "stacks_text", "stacks_words",
+           "standing", "winner_lines"]
