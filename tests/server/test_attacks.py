@@ -60,7 +60,7 @@ async def _attacks(server: LocalServer) -> None:
     created = _create(server)
     other_table = _create(server)
     table = created["table"]
-    tokens = [s["token"] for s in created["seats"]]
+    tokens = [s.get("token") for s in created["seats"]]
     people = [Conn(server.ws_url, table, t) for t in tokens[:2]]
     spectator = Conn(server.ws_url, table, None)
     for conn in [*people, spectator]:

@@ -103,7 +103,7 @@ class Game:
         })
         assert status == 201, created
         self.table: str = created["table"]
-        self.tokens = [s["token"] for s in created["seats"]]
+        self.tokens = [s.get("token") for s in created["seats"]]
         self.people = [Conn(server.ws_url, self.table, t) for t in self.tokens[:2]]
         self.conns = [*self.people, Conn(server.ws_url, self.table, None)]
         self.stats: dict[str, Any] = {"moves": 0, "undo_tries": 0, "undone": [], "refused": 0}

@@ -245,7 +245,7 @@ async def _emoji(server: LocalServer) -> None:
     assert len(message) < 4096 < len(message.encode())
     await conn.send_raw(message)
     error = await conn.error()
-    assert error["code"] == "too_large" and "bytes" in error["message"]
+    assert error["code"] == "too_large" and "bytes" in error["detail"]
     await conn.close()
 
 

@@ -39,6 +39,10 @@ def serve(
     unjoined_expiry: Annotated[float, typer.Option(
         help="seconds after which a table where nobody opened a person's seat is "
              "removed")] = 24 * 3600.0,
+    bot_grace: Annotated[float, typer.Option(
+        metavar="SECONDS",
+        help="how long a bot waits before it answers a person's move, so that the person "
+             "can take a mis-tap back (0 to 60)")] = 1.5,
 ) -> None:
     """Serve tables with friends and bots over websockets (see docs/server.md)."""
     try:
@@ -56,6 +60,9 @@ def serve(
         raise typer.Exit(code=2)
     if not lease >= 1:
         typer.echo(f"error: --lease is at least 1 second, not {lease}", err=True)
+        raise typer.Exit(code=2)
+    if not 0 <= bot_grace <= 60:
+        typer.echo(f"error: --bot-grace is 0 to 60 seconds, not {bot_grace}", err=True)
         raise typer.Exit(code=2)
     proxies = None if forwarded_allow_ips is None else _proxies(forwarded_allow_ips)
     shown = f"[{host}]" if ":" in host else host
@@ -91,7 +98,7 @@ def serve(
                         unjoined_expiry=unjoined_expiry)
         app = create_app(db, bot_workers=max(0, bot_workers),
                          render_workers=max(0, render_workers), limits=limits, owner=owner,
-                         lease=lease)
+                         lease=lease, grace=bot_grace)
         typer.echo(f"rennbahn serves at http://{shown}:{port}/ (tables kept in {kept})")
         # Views are small and sent often: compressing each one costs more time than it saves.
         # X-Forwarded-For is believed only from the proxies named (uvicorn's own default

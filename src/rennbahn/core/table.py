@@ -51,12 +51,19 @@ class TableError(IllegalActionError):
     """A move, choice or undo the table refuses; ``code`` names the reason for machines.
 
     Codes: ``not_your_turn``, ``stale``, ``illegal``, ``game_over``, ``undo_refused``,
-    ``no_such_seat``. The table is left unchanged.
+    ``no_such_seat``. The table is left unchanged. ``reason`` says more, for an
+    ``undo_refused``: ``nothing`` (no move yet), ``over``, ``chance`` (a chance event
+    followed), ``joint`` (a joint move of every seat), ``other`` (another seat's move;
+    ``whose`` is that seat), ``gone``, ``chosen`` (others have chosen since; ``whose`` is
+    the first), ``revealed`` (the move showed something hidden), ``no_choice``.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, reason: str = "",
+                 whose: int | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.reason = reason
+        self.whose = whose
 
 
 def ask_bot(bot: Bot, state: State, seat: int, rng: random.Random) -> int:
@@ -107,7 +114,7 @@ class Table:
         #: Secret choices at the current simultaneous node, by seat.
         self.pending: dict[int, int] = {}
         # (state before, step) for the last step if it was one seat's move: what undo restores.
-        self._undo_point: tuple[State, Step] | None = None
+        self._undo_point: tuple[State, Step, bool | None] | None = None
 
     # -- who acts ---------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -191,7 +198,7 @@ class Table:
             step = Step(seat, (action,), (state.action_to_string(seat, action),))
             before = state.clone()
             state.apply_action(action)
-            self._undo_point = (before, step)
+            self._undo_point = (before, step, None)
         self._applied(step)
         return step
 
@@ -200,7 +207,8 @@ class Table:
         answering move ``number`` (None: do not check)."""
         self.check_number(number)
         if seat not in self.pending:
-            raise TableError("undo_refused", f"seat {seat} has no choice to take back")
+            raise TableError("undo_refused", f"seat {seat} has no choice to take back",
+                             "no_choice")
         del self.pending[seat]
 
     def chance_step(self) -> Step:
@@ -249,39 +257,62 @@ class Table:
         """
         self._check_seat(seat)
         self.check_number(number)
-        if not self.steps:
-            raise TableError("undo_refused", "there is no move to take back")
-        if self.is_over():
-            raise TableError("undo_refused", "the game is over: its last move stands")
-        last = self.steps[-1]
-        if last.actor != seat:
-            who = {CHANCE: "a chance event", SIMULTANEOUS: "a joint move of every seat"}.get(
-                last.actor, f"seat {last.actor}'s move"
-            )
-            raise TableError(
-                "undo_refused",
-                f"seat {seat} cannot take back: the last step was {who}",
-            )
-        if self._undo_point is None or self._undo_point[1] is not last:
-            raise TableError("undo_refused", "that move can no longer be taken back")
-        others = sorted(s for s in self.pending if s != seat)
-        if others:
-            raise TableError(
-                "undo_refused",
-                f"seat {seat} cannot take back: seat(s) {others} have chosen since",
-            )
-        before, step = self._undo_point
-        if _reveals(before, step, self.state):
-            raise TableError(
-                "undo_refused",
-                f"seat {seat} cannot take back {step.moves[0]}: it revealed something hidden",
-            )
+        self._check_undo(seat)
+        assert self._undo_point is not None
+        before, step, _ = self._undo_point
         self.state = before.clone()
         self.pending.clear()
         self.steps.pop()
         self._undo_point = None
         self.number += 1
         return step
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether :meth:`undo` or :meth:`withdraw` would accept ``seat``'s request now."""
+        if seat in self.pending:
+            return True
+        try:
+            self._check_undo(seat)
+        except TableError:
+            return False
+        return True
+
+    def _check_undo(self, seat: int) -> None:
+        if not self.steps:
+            raise TableError("undo_refused", "there is no move to take back", "nothing")
+        if self.is_over():
+            raise TableError("undo_refused", "the game is over: its last move stands", "over")
+        last = self.steps[-1]
+        if last.actor != seat:
+            reason = {CHANCE: "chance", SIMULTANEOUS: "joint"}.get(last.actor, "other")
+            who = {CHANCE: "a chance event", SIMULTANEOUS: "a joint move of every seat"}.get(
+                last.actor, f"seat {last.actor}'s move"
+            )
+            raise TableError(
+                "undo_refused",
+                f"seat {seat} cannot take back: the last step was {who}", reason,
+                last.actor if reason == "other" else None,
+            )
+        point = self._undo_point
+        if point is None or point[1] is not last:
+            raise TableError("undo_refused", "that move can no longer be taken back", "gone")
+        others = sorted(s for s in self.pending if s != seat)
+        if others:
+            raise TableError(
+                "undo_refused",
+                f"seat {seat} cannot take back: seat(s) {others} have chosen since",
+                "chosen", others[0],
+            )
+        before, step, reveals = point
+        if reveals is None:  # worked out once per move, however often it is asked
+            reveals = _reveals(before, step, self.state)
+            self._undo_point = (before, step, reveals)
+        if reveals:
+            raise TableError(
+                "undo_refused",
+                f"seat {seat} cannot take back {step.moves[0]}: it revealed something hidden",
+                "revealed",
+            )
 
     # -- results ----------------------------------------------------------------------------
     def record(self, seats: Sequence[str] | None = None) -> Record:
@@ -329,7 +360,7 @@ class Table:
                     raise TableError("illegal", f"stored step {step} is out of turn")
                 before = table.state.clone()
             play_step(table.state, step.actor, step.actions)
-            table._undo_point = (before, step) if before is not None else None
+            table._undo_point = (before, step, None) if before is not None else None
             table.steps.append(step)
         table.number = len(steps) if number is None else number
         if rng_state is not None:

@@ -40,7 +40,14 @@ from rennbahn.server.bots import warm_up
 from rennbahn.server.store import Store, open_store
 from rennbahn.server.stories import Stories
 from rennbahn.server.tables import Client, Hub, Limits, LiveTable, RequestError, names_of
-from rennbahn.server.texts import pick_language, say, script_texts
+from rennbahn.server.texts import (
+    PEOPLES_BOTS,
+    bot_label,
+    bot_line,
+    pick_language,
+    say,
+    script_texts,
+)
 from rennbahn.server.workers import Workers
 
 #: A request's schema (a table to open, a seat to take).
@@ -106,19 +113,29 @@ def _game_rows() -> list[dict[str, Any]]:
     return rows
 
 
-def _form_rows() -> list[dict[str, Any]]:
-    """The games for the lobby's form: each parameter with its kind and bounds."""
+def _form_rows(lang: str) -> list[dict[str, Any]]:
+    """The games for the lobby's form, in ``lang``: each parameter with its kind, bounds,
+    label, help and choices in words; the bots people are offered, with a line each."""
     rows = []
     for entry in registered_games():
         cls = entry.game_class
+        words = entry.words() if entry.words is not None else None
         params = []
         for p in entry.params:
             kind = ("bool" if isinstance(p.default, bool) else
                     "int" if isinstance(p.default, int) else "str")
             default = str(p.default).lower() if kind == "bool" else str(p.default)
-            params.append({"name": p.name, "kind": kind, "default": default, "doc": p.doc,
-                           "choices": p.choices, "minimum": p.minimum, "maximum": p.maximum})
-        rows.append({"name": entry.name, "title": cls.TITLE, "bots": bot_names(entry.name),
+            values = (["false", "true"] if kind == "bool" else
+                      list(p.choices or p.shipped or ()))
+            label, help_text = words.param(p.name, lang) if words else (p.name, p.doc)
+            params.append({
+                "name": p.name, "kind": kind, "default": default, "label": label,
+                "help": help_text, "doc": help_text, "minimum": p.minimum, "maximum": p.maximum,
+                "choices": [[v, words.choice(p.name, v == "true" if kind == "bool" else v,
+                                             lang) if words else v] for v in values]})
+        offered = [b for b in PEOPLES_BOTS if b in bot_names(entry.name)]
+        rows.append({"name": entry.name, "title": cls.TITLE,
+                     "bots": [[b, bot_label(b, lang), bot_line(b, lang)] for b in offered],
                      "players": [cls.MIN_PLAYERS, cls.MAX_PLAYERS], "params": params})
     return rows
 
@@ -192,13 +209,15 @@ def _number(text: str | None, what: str, below: int) -> int | None:
 
 
 def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
-               limits: Limits | None = None, owner: str = "", lease: float = 10.0) -> Starlette:
+               limits: Limits | None = None, owner: str = "", lease: float = 10.0,
+               grace: float = 1.5) -> Starlette:
     """The server app on the SQLite file ``db``; bots think in ``bot_workers`` processes,
     boards, narration and stories are drawn in ``render_workers`` (0: in threads of the
     server process, for tools and tests of the app alone); ``limits`` bound what
     strangers can make it hold. ``owner`` is this server's address, given to clients of
     its tables by the other servers on a shared store; ``lease`` how many seconds a table
-    stays this server's after it was last renewed."""
+    stays this server's after it was last renewed; ``grace`` how many seconds a bot waits
+    before it answers a person's move."""
     state: dict[str, Any] = {}
     creations: dict[str, tuple[float, float]] = {}
 
@@ -207,7 +226,7 @@ def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
         store: Store = open_store(db, owner=owner, lease=lease)
         bots = Workers("bot", max(0, bot_workers), warm_up)
         drawing = Workers("drawing", max(0, render_workers), eager=False)
-        hub = Hub(store, bots, drawing, limits=limits, lease=lease)
+        hub = Hub(store, bots, drawing, limits=limits, lease=lease, grace=grace)
         state["hub"] = hub
         state["stories"] = Stories()
         try:
@@ -249,8 +268,9 @@ def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
         return _page(request, "message.html", STATUS.get(error.code, 400), message=text)
 
     async def home(request: Request) -> Response:
-        return _page(request, "lobby.html", games=_form_rows(),
-                     open_tables=hub().open_tables(_lang(request)))
+        lang = _lang(request)
+        return _page(request, "lobby.html", games=_form_rows(lang),
+                     open_tables=hub().open_tables(lang))
 
     async def games(request: Request) -> Response:
         return JSONResponse(_game_rows())
@@ -299,6 +319,16 @@ def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
             lambda spec: hub().join(table, spec, str(request.base_url)),
             limited="too many requests; wait a little")
 
+    async def mine(request: Request) -> Response:
+        """How each table this browser remembers stands (the lobby's "my tables")."""
+        return await answered(
+            request, m.mine_decoder, "my tables",
+            lambda spec: hub().mine(spec, str(request.base_url), _lang(request)),
+            limited="too many requests; wait a little")
+
+    async def favicon(request: Request) -> Response:
+        return RedirectResponse("/static/favicon.svg", 301)
+
     async def rules(request: Request) -> Response:
         return await rulebook.page(request, _page, hub().drawing, details=False)
 
@@ -331,7 +361,7 @@ def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
         except RequestError as error:
             return message_page(request, error)
         board = await drawing.run(render.draw_position, live.stored.game, steps[:ply], seat,
-                                  lang)
+                                  lang, names)
         return _page(request, "replay.html", over=True, seat=seat, ply=ply, total=total,
                      told=told[: ply + 1], board=board or "",
                      here="" if seat is None else f"seat={seat}&", **common)
@@ -430,6 +460,8 @@ def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
         Route("/api/games", games),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/open", open_tables),
+        Route("/api/mine", mine, methods=["POST"]),
+        Route("/favicon.ico", favicon),
         Route("/api/stats", stats),
         Route("/api/tables/{table}/join", join, methods=["POST"]),
         Route("/api/tables/{table}", table_info),

@@ -35,7 +35,8 @@ def free_port() -> int:
 class LocalServer:
     """``rennbahn serve`` on 127.0.0.1 with the SQLite file (or ``postgresql://`` URL)
     ``db``; its output goes to ``log`` (appended, so restarts keep one log); ``args`` are
-    more ``rennbahn serve`` options."""
+    more ``rennbahn serve`` options. Bots answer at once (``--bot-grace 0``) unless
+    ``args`` give a grace."""
 
     def __init__(self, db: Path | str, log: Path, *, bot_workers: int = 1,
                  args: Sequence[str] = ()) -> None:
@@ -58,7 +59,7 @@ class LocalServer:
         """The command line :meth:`start` runs (tests run it themselves to see it fail)."""
         return [sys.executable, "-m", "rennbahn.cli.main", "serve", "--host", HOST,
                 "--port", str(self.port), "--db", str(self.db),
-                "--bot-workers", str(self.bot_workers), *self.args]
+                "--bot-workers", str(self.bot_workers), "--bot-grace", "0", *self.args]
 
     def start(self, timeout: float = 30.0) -> LocalServer:
         self._out = self.log.open("ab")

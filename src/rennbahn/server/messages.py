@@ -61,7 +61,12 @@ class Ping(_Client, tag="ping", kw_only=True):
     """Keep-alive; answered by ``pong``."""
 
 
-ClientMessage = Hello | Move | Undo | TakeSeat | Ping
+class Rematch(_Client, tag="rematch", kw_only=True):
+    """After the end: open the rematch (made once per table: the same game, seats, names,
+    bots and clock) and get this connection's link to it (``rematch`` answers)."""
+
+
+ClientMessage = Hello | Move | Undo | TakeSeat | Ping | Rematch
 
 
 class _Server(msgspec.Struct, tag_field="type", kw_only=True):
@@ -79,11 +84,40 @@ class SeatInfo(msgspec.Struct, kw_only=True):
     bot: str | None = None
     #: True when the seat is a person's but a stand-in bot plays it (the clock ran out).
     away: bool = False
+    #: The bot in words, in the connection's language ("Hard", "Schwer").
+    bot_label: str | None = None
 
 
-class LegalMove(msgspec.Struct, array_like=False):
+class LegalMove(msgspec.Struct, kw_only=True):
+    """One legal move: its id and notation (for programs), and its words for people."""
+
     action: int
     move: str
+    #: The move in words, in the connection's language ("" for a client that asked for
+    #: no board: a program reads ``move``).
+    label: str = ""
+    #: A CSS colour to show beside the label (the car the move picks), if any.
+    colour: str | None = None
+
+
+class PlacingInfo(msgspec.Struct, kw_only=True):
+    """One seat at the end: place (1 first; ties share), points as the rulebook counts
+    them, in words, and a note."""
+
+    seat: int
+    place: int
+    points: str = ""
+    note: str = ""
+
+
+class FinishInfo(msgspec.Struct, kw_only=True):
+    """The end of the game in words (``rennbahn.core.words.Finish``)."""
+
+    headline: str
+    placings: list[PlacingInfo]
+    winners: list[int]
+    #: The championship or season table (first row: headers), or empty.
+    table: list[list[str]] = []
 
 
 class Welcome(_Server, tag="welcome", kw_only=True):
@@ -95,6 +129,8 @@ class Welcome(_Server, tag="welcome", kw_only=True):
     title: str
     seats: list[SeatInfo]
     clock: float | None
+    #: How the game's rules differ from the default, in words ("" for the default rules).
+    variant: str = ""
 
 
 class View(_Server, tag="view", kw_only=True):
@@ -127,6 +163,13 @@ class View(_Server, tag="view", kw_only=True):
     #: The game's drawing of this view as SVG, in the connection's language (tappable
     #: elements carry ``data-move``); None for a game without a board.
     board: str | None = None
+    #: True when the server would accept this seat's ``undo`` now (its secret choice, or
+    #: its own last move that nothing has followed and that revealed nothing).
+    can_undo: bool = False
+    #: At the end: the result in words (None before, and for clients without boards).
+    finish: FinishInfo | None = None
+    #: The rematch's table id, once somebody opened it.
+    rematch: str | None = None
 
 
 class Ack(_Server, tag="ack", kw_only=True):
@@ -136,11 +179,22 @@ class Ack(_Server, tag="ack", kw_only=True):
     number: int
 
 
+class RematchReady(_Server, tag="rematch", kw_only=True):
+    """The answer to ``rematch``: the new table and this connection's link to it (its
+    seat's, with a new token; a spectator's link for a spectator)."""
+
+    table: str
+    link: str
+
+
 class Error(_Server, tag="error", kw_only=True):
-    """A message was refused; nothing changed. ``code`` is listed in docs/server.md."""
+    """A message was refused; nothing changed. ``code`` is listed in docs/server.md;
+    ``message`` says it for people, in the connection's language, seats by their names;
+    ``detail`` says it for programmers (English)."""
 
     code: str
     message: str
+    detail: str = ""
     #: With ``elsewhere`` only: the address of the server that plays the table (open the
     #: table's page there, or say hello there).
     where: str | msgspec.UnsetType = msgspec.UNSET
@@ -150,7 +204,7 @@ class Pong(_Server, tag="pong"):
     pass
 
 
-ServerMessage = Welcome | View | Ack | Error | Pong
+ServerMessage = Welcome | View | Ack | RematchReady | Error | Pong
 
 decoder = msgspec.json.Decoder(ClientMessage)
 encoder = msgspec.json.Encoder()
@@ -165,6 +219,8 @@ class SeatSpec(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
     name: str | None = None
     bot: str | None = None
+    #: A bot seat gets a link too (a friend may take it later); a person's always does.
+    invite: bool = False
 
 
 class CreateTable(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -188,5 +244,20 @@ class JoinSeat(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     name: str | None = None
 
 
+class MyTable(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A table this browser opened: its id, and the seat's token (None: watching)."""
+
+    table: str
+    token: str | None = None
+
+
+class MyTables(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The body of ``POST /api/mine``: the tables a browser remembers (its lobby asks how
+    each stands)."""
+
+    tables: list[MyTable]
+
+
 create_decoder = msgspec.json.Decoder(CreateTable)
+mine_decoder = msgspec.json.Decoder(MyTables)
 join_decoder = msgspec.json.Decoder(JoinSeat)

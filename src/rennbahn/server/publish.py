@@ -36,7 +36,7 @@ from rennbahn.server.outbox import Outbox
 from rennbahn.server.render import Drawn, Job, Packed, pack
 from rennbahn.server.store import StoredSeat
 from rennbahn.server.stories import observe
-from rennbahn.server.texts import say
+from rennbahn.server.texts import bot_label, say
 
 log = logging.getLogger("rennbahn.server")
 
@@ -99,7 +99,9 @@ def seat_infos(seats: Sequence[StoredSeat], lang: str = DEFAULT) -> list[m.SeatI
     return [
         m.SeatInfo(seat=i, name=shown_name(s.name, i, lang),
                    kind="person" if s.bot is None else "bot",
-                   bot=s.bot or s.standin, away=s.standin is not None and s.bot is None)
+                   bot=s.bot or s.standin, away=s.standin is not None and s.bot is None,
+                   bot_label=bot_label(s.bot or s.standin or "", lang)
+                   if s.bot or s.standin else None)
         for i, s in enumerate(seats)
     ]
 
@@ -124,7 +126,11 @@ class Snapshot:
     before: dict[int | None, GameView | None] = field(default_factory=dict)
     #: The legal moves of each watched person's seat that must or may act.
     legal: dict[int, list[m.LegalMove]] = field(default_factory=dict)
+    #: The watched people's seats whose undo the table would accept now.
+    can_undo: set[int] = field(default_factory=set)
     notices: tuple[Notice, ...] = ()
+    #: The rematch's table id, once opened.
+    rematch: str | None = None
 
     def fill(self, table: Table, seat: int | None) -> None:
         """Add ``seat``'s view and legal moves (only while this is the table as it is)."""
@@ -137,6 +143,8 @@ class Snapshot:
             state = table.state
             self.legal[seat] = [m.LegalMove(action=a, move=state.action_to_string(seat, a))
                                 for a in state.legal_actions(seat)]
+        if seat is not None and table.bots[seat] is None and table.can_undo(seat):
+            self.can_undo.add(seat)
 
     def names(self, lang: str) -> list[str]:
         return shown_names(self.seats, lang)
@@ -157,11 +165,11 @@ class Publisher:
         self._staged: list[Snapshot] = []
         self._seq = 0
         self._lines: dict[Key, list[str]] = {}
-        self._boards: dict[Key, str | None] = {}
+        self._boards: dict[Key, Drawn] = {}
         #: The last drawing of each (seat, language), with the view and moves it shows: a
         #: view that did not change (another seat's secret choice, a join) is not drawn again.
         self._last_board: dict[tuple[int | None, str],
-                               tuple[Packed | None, tuple[str, ...], str | None]] = {}
+                               tuple[Packed | None, tuple[str, ...], Drawn]] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._failed = False
@@ -171,7 +179,7 @@ class Publisher:
     # -- under the table's lock ---------------------------------------------------------
     def stage(self, table: Table, seats: Sequence[StoredSeat], deadlines: dict[int, float],
               watched: set[int | None], *, narrate: bool = True,
-              notices: tuple[Notice, ...] = ()) -> None:
+              notices: tuple[Notice, ...] = (), rematch: str | None = None) -> None:
         """Take a snapshot of ``table`` after one step, to be published once the change is
         written (:meth:`publish`) or forgotten if the write fails (:meth:`drop`)."""
         previous = self._staged[-1] if self._staged else self.latest
@@ -182,6 +190,7 @@ class Publisher:
             seats=[StoredSeat(s.name, s.bot, s.standin, s.claimed) for s in seats],
             deadlines=dict(deadlines), over=over,
             result=table.state.returns() if over else None, notices=notices,
+            rematch=rematch,
         )
         for seat in watched:
             snap.fill(table, seat)
@@ -281,7 +290,7 @@ class Publisher:
             work.append(Job(
                 game=self.game, before=pack(snap.before.get(seat)) if narrate else None,
                 after=after, moves=moves, lang=lang, names=tuple(snap.names(lang)),
-                narrate=narrate, board=board))
+                narrate=narrate, board=board, over=snap.over))
         if not work:
             return
         self.drawn += 1
@@ -296,8 +305,8 @@ class Publisher:
             if job.narrate:
                 self._lines[key] = result.lines
             if job.board:
-                self._boards[key] = result.board
-                self._last_board[key[1:]] = (job.after, job.moves, result.board)
+                self._boards[key] = result
+                self._last_board[key[1:]] = (job.after, job.moves, result)
 
     def _fail(self, why: str) -> None:
         if not self._failed:  # said once per table
@@ -329,14 +338,26 @@ class Publisher:
     def _view(self, snap: Snapshot, client: Client) -> m.View:
         seat, lang = client.seat, client.lang
         lines, client.lines = client.lines, []
+        legal = snap.legal.get(seat, []) if seat is not None else []
+        drawn = self._boards.get((snap.seq, seat, lang)) if client.board else None
+        if drawn is not None and len(drawn.labels) == len(legal):
+            legal = [m.LegalMove(action=lm.action, move=lm.move, label=label, colour=colour)
+                     for lm, (label, colour) in zip(legal, drawn.labels, strict=True)]
+        finish = drawn.finish if drawn is not None else None
         return m.View(
             table=self.table_id, number=snap.number, ply=snap.ply, seat=seat,
-            observation=snap.views.get(seat), legal=snap.legal.get(seat, [])
-            if seat is not None else [], to_act=snap.to_act, chosen=snap.chosen,
+            observation=snap.views.get(seat), legal=legal, to_act=snap.to_act,
+            chosen=snap.chosen,
             your_choice=snap.pending.get(seat) if seat is not None else None,
             narration=lines, seats=seat_infos(snap.seats, lang),
             deadlines=snap.deadlines, over=snap.over, result=snap.result,
-            board=self._boards.get((snap.seq, seat, lang)) if client.board else None,
+            board=drawn.board if drawn is not None else None,
+            can_undo=seat in snap.can_undo, rematch=snap.rematch,
+            finish=None if finish is None else m.FinishInfo(
+                headline=finish.headline, winners=list(finish.winners),
+                placings=[m.PlacingInfo(seat=p.seat, place=p.place, points=p.points,
+                                        note=p.note) for p in finish.placings],
+                table=[list(row) for row in finish.table]),
         )
 
     def _trim(self) -> None:

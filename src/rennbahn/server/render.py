@@ -24,6 +24,7 @@ from rennbahn.core.protocol import Game
 from rennbahn.core.records import Step, play_step
 from rennbahn.core.registry import load_game
 from rennbahn.core.views import View, as_json
+from rennbahn.core.words import Finish
 from rennbahn.server.stories import GameModules, History, extend, observe, story
 
 #: Histories a worker keeps, per (table, seat, language).
@@ -63,7 +64,8 @@ def unpack(packed: Packed | None) -> View | None:
 
 class Job(NamedTuple):
     """One seat's share of one step: narrate ``before`` → ``after`` (when ``narrate``)
-    and draw ``after`` with ``moves`` tappable (when ``board``)."""
+    and draw ``after`` with ``moves`` tappable, say the moves in words and, at the end,
+    the result (when ``board``)."""
 
     game: str
     before: Packed | None
@@ -73,6 +75,8 @@ class Job(NamedTuple):
     names: tuple[str, ...]
     narrate: bool
     board: bool
+    #: Whether the game is over (the result is said in words).
+    over: bool = False
 
 
 class Drawn(NamedTuple):
@@ -80,6 +84,9 @@ class Drawn(NamedTuple):
     board: str | None
     #: What went wrong ("" when nothing did): the server logs it once per table.
     error: str
+    #: Each of the job's moves in words, and the colour shown beside it.
+    labels: tuple[tuple[str, str | None], ...] = ()
+    finish: Finish | None = None
 
 
 def _game(game_string: str) -> tuple[Game, GameModules]:
@@ -99,6 +106,8 @@ def _draw(job: Job) -> Drawn:
     lines: list[str] = []
     board = None
     errors = []
+    labels: tuple[tuple[str, str | None], ...] = ()
+    finish: Finish | None = None
     try:
         _, ui = _game(job.game)
         after = unpack(job.after)
@@ -109,13 +118,20 @@ def _draw(job: Job) -> Drawn:
             except Exception as error:  # a narration bug must not stop the table
                 errors.append(f"narration: {type(error).__name__}: {error}")
         if job.board:
+            names = list(job.names)
             try:
-                board = ui.board(after, list(job.moves), job.lang)
+                board = ui.board(after, list(job.moves), job.lang, names)
             except Exception as error:  # nor a drawing bug
                 errors.append(f"board: {type(error).__name__}: {error}")
+            try:
+                labels = tuple(ui.labels(after, job.moves, job.lang, names))
+                finish = ui.finish(after, job.lang, names) if job.over else None
+            except Exception as error:  # nor the words: the notation is shown instead
+                errors.append(f"words: {type(error).__name__}: {error}")
+                labels, finish = tuple((move, None) for move in job.moves), None
     except Exception as error:
         errors.append(f"{type(error).__name__}: {error}")
-    return Drawn(lines, board, "; ".join(errors))
+    return Drawn(lines, board, "; ".join(errors), labels, finish)
 
 
 def tell_history(table_id: str, game_string: str, steps: Sequence[Step], seat: int | None,
@@ -153,10 +169,20 @@ def story_json(game_string: str, steps: Sequence[Step], seat: int | None) -> byt
 
 
 def draw_position(game_string: str, steps: Sequence[Step], seat: int | None,
-                  lang: str) -> str | None:
+                  lang: str, names: list[str] | None = None) -> str | None:
     """The board as ``seat`` saw it after ``steps`` (a replay page's position)."""
     game, ui = _game(game_string)
     state = game.new_initial_state()
     for step in steps:
         play_step(state, step.actor, step.actions)
-    return ui.board(observe(state, seat), [], lang)
+    return ui.board(observe(state, seat), [], lang, names)
+
+
+def finish_of(game_string: str, steps: Sequence[Step], lang: str,
+              names: list[str]) -> Finish | None:
+    """The end of a finished game in words, as everyone sees it (the lobby's list)."""
+    game, ui = _game(game_string)
+    state = game.new_initial_state()
+    for step in steps:
+        play_step(state, step.actor, step.actions)
+    return ui.finish(observe(state, None), lang, names)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -25,6 +25,7 @@ from rennbahn.core.protocol import Game, State
 from rennbahn.core.records import Step, play_step
 from rennbahn.core.registry import DrawBoard, Narrate, game_entry
 from rennbahn.core.views import View
+from rennbahn.core.words import Finish, Words
 
 T = TypeVar("T")
 
@@ -40,13 +41,15 @@ class GameModules:
     game: Game
     narration: Narrate | None
     drawing: DrawBoard | None
+    words: Words | None = None
 
     @classmethod
     def of(cls, game: Game) -> GameModules:
         entry = game_entry(game.NAME)
         return cls(game=game,
                    narration=entry.narration() if entry.narration is not None else None,
-                   drawing=entry.board() if entry.board is not None else None)
+                   drawing=entry.board() if entry.board is not None else None,
+                   words=entry.words() if entry.words is not None else None)
 
     def narrate(self, before: View | None, after: View | None, *,
                 lang: str = DEFAULT, names: list[str] | None = None) -> list[str]:
@@ -57,11 +60,29 @@ class GameModules:
         return [str(line) for line in
                 self.narration(self.game, before, after, lang=lang, names=names)]
 
-    def board(self, view: View | None, moves: list[str], lang: str) -> str | None:
+    def board(self, view: View | None, moves: list[str], lang: str,
+              names: list[str] | None = None) -> str | None:
         """The game's SVG drawing of one view (None when the game has no board)."""
         if self.drawing is None or view is None:
             return None
-        return str(self.drawing(view, self.game, moves=moves, lang=lang))
+        return str(self.drawing(view, self.game, moves=moves, lang=lang, names=names))
+
+    def labels(self, view: View | None, moves: Sequence[str], lang: str,
+               names: list[str] | None = None) -> list[tuple[str, str | None]]:
+        """Each of the seat's ``moves`` in words, with the colour to show beside it (a
+        game without words: the notation, the only label it has)."""
+        if self.words is None or view is None:
+            return [(move, None) for move in moves]
+        words = self.words
+        return [(words.move(view, move, lang=lang, names=names), words.colour(view, move))
+                for move in moves]
+
+    def finish(self, view: View | None, lang: str,
+               names: list[str] | None = None) -> Finish | None:
+        """The end of the game in words (None: no words, or no view)."""
+        if self.words is None or view is None:
+            return None
+        return self.words.finish(view, lang=lang, names=names)
 
 
 def observe(state: State, seat: int | None) -> View | None:
@@ -99,7 +120,7 @@ def story(game: Game, ui: GameModules, steps: list[Step], seat: int | None, *,
         seen = after
     if boards:
         for entry in result:
-            entry["board"] = ui.board(entry["observation"], [], lang)
+            entry["board"] = ui.board(entry["observation"], [], lang, names)
     return result
 
 

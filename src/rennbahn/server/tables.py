@@ -20,8 +20,11 @@ the stories of reconnecting pages are drawn in the drawing workers
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import functools
+import hashlib
+import hmac
 import json
 import logging
 import secrets
@@ -38,7 +41,7 @@ import msgspec
 from rennbahn.bots.factory import bot_names
 from rennbahn.core.errors import RennbahnError, SeatCountError
 from rennbahn.core.i18n import DEFAULT, LANGUAGES, seat_name
-from rennbahn.core.protocol import Game
+from rennbahn.core.protocol import CHANCE, Game
 from rennbahn.core.registry import load_game, load_game_for_seats
 from rennbahn.core.table import Bot, Table, TableError
 from rennbahn.server import messages as m
@@ -49,6 +52,7 @@ from rennbahn.server.outbox import Outbox
 from rennbahn.server.publish import Notice, Publisher, seat_infos, shown_names
 from rennbahn.server.store import Store, StoredSeat, StoredTable, token_digest
 from rennbahn.server.stories import GameModules, Histories
+from rennbahn.server.texts import say, waited
 from rennbahn.server.workers import Workers
 
 log = logging.getLogger("rennbahn.server")
@@ -58,6 +62,8 @@ T = TypeVar("T")
 BURST = 30
 RATE = 20.0
 NAME_LENGTH = 40
+#: The tables one "my tables" request may ask about.
+MINE = 30
 #: Shortest and longest move clock, in seconds.
 CLOCK_RANGE = (1.0, 30 * 24 * 3600.0)
 
@@ -130,6 +136,8 @@ class Client:
     lang: str = DEFAULT
     #: Whether this connection's views carry the board drawing.
     board: bool = True
+    #: The digest of the token it said hello with (its seat's; None for a spectator).
+    digest: str | None = None
 
     def post(self, message: m.ServerMessage) -> None:
         self.outbox.post(m.encode(message))
@@ -155,6 +163,11 @@ class LiveTable:
     rng_cache: tuple[object, str] = ((), "")
     #: The address that created the table (this server's life only; None after a restart).
     creator: str | None = None
+    #: The rematch's table id, once somebody opened it.
+    rematch: str | None = None
+    #: When a person's own move last stood (monotonic seconds): bots wait the hub's grace
+    #: after it, so that the person can take a mis-tap back.
+    person_moved: float = 0.0
 
     @property
     def standin(self) -> str:
@@ -217,6 +230,20 @@ def clean_name(name: str | None, seat: int) -> str:
     return name
 
 
+def rematch_id(table_id: str) -> str:
+    """The id of ``table_id``'s rematch: one per table, the same whoever opens it and after
+    a restart (ids are public: they are in the spectators' links)."""
+    digest = hashlib.sha256(f"rematch:{table_id}".encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:12]
+
+
+def rematch_token(digest: str, new_table: str) -> str:
+    """A seat's token at the rematch, made from its token's digest at the old table: only
+    who holds the old token (or the store) can make it, and it is the same each time."""
+    mac = hmac.new(digest.encode(), f"rematch:{new_table}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).decode().rstrip("=")
+
+
 def names_of(live: LiveTable, lang: str = DEFAULT) -> list[str]:
     """The seats' display names in ``lang``, in seat order."""
     return shown_names(live.stored.seats, lang)
@@ -226,8 +253,14 @@ class Hub:
     """Every live table of one server, and the messages of every connection."""
 
     def __init__(self, store: Store, bots: Workers, drawing: Workers, *,
-                 limits: Limits | None = None, lease: float = 10.0) -> None:
+                 limits: Limits | None = None, lease: float = 10.0,
+                 grace: float = 1.5) -> None:
         self.store = store
+        #: Seconds a bot waits before it answers a person's move (a mis-tap can be taken
+        #: back meanwhile).
+        self.grace = grace
+        #: The end of finished tables in words, for the lobby's "my tables": (id, lang).
+        self._headlines: OrderedDict[tuple[str, str], str] = OrderedDict()
         #: Seconds a table stays this server's without renewal (a shared store only).
         self.lease = lease
         #: Where bots think, and where boards, narration and stories are drawn.
@@ -282,14 +315,16 @@ class Hub:
         self._writer.shutdown(wait=True)
 
     def _live(self, stored: StoredTable, game: Game, table: Table,
-              creator: str | None = None) -> LiveTable:
+              creator: str | None = None, rematch: str | None = None) -> LiveTable:
         """A table in memory, with its publisher and the snapshot of where it stands."""
         clients: set[Client] = set()
         publisher = Publisher(stored.id, stored.game, clients,
                               functools.partial(self.drawing.run, render.draw))
         live = LiveTable(stored=stored, game=game, table=table, ui=GameModules.of(game),
-                         publisher=publisher, clients=clients, creator=creator)
-        publisher.stage(table, stored.seats, stored.deadlines, set(), narrate=False)
+                         publisher=publisher, clients=clients, creator=creator,
+                         rematch=rematch)
+        publisher.stage(table, stored.seats, stored.deadlines, set(), narrate=False,
+                        rematch=rematch)
         publisher.publish()
         return live
 
@@ -318,13 +353,19 @@ class Hub:
                         raise RequestError(
                             "elsewhere", f"this table is played at {holder}", where=holder)
                     game, table = await asyncio.to_thread(_rebuild, stored)
+                    rematch = None
+                    if stored.finished:  # was a rematch opened?
+                        new_id = rematch_id(table_id)
+                        if new_id in self.tables or (
+                                await self._io(self.store.load, new_id) is not None):
+                            rematch = new_id
                 except RequestError:
                     raise
                 except Exception as error:  # one bad table must not stop any other
                     self.broken[table_id] = _why(error)
                     log.error("table %s cannot be rebuilt: %s", table_id, _why(error))
                     raise self._broken(table_id) from error
-                live = self._live(stored, game, table)
+                live = self._live(stored, game, table, rematch=rematch)
                 live.clock_memory = _clock_memory(stored, table)
                 self._keep(live)
         self._loading.pop(table_id, None)
@@ -359,9 +400,11 @@ class Hub:
         while len(self.finished) > self.limits.finished_kept:
             self.finished.popitem(last=False)
 
-    async def create(self, spec: m.CreateTable, base: str,
-                     address: str | None = None) -> dict[str, Any]:
-        """Open a table for ``spec``; ``address`` is the creator's (for the limits)."""
+    async def create(self, spec: m.CreateTable, base: str, address: str | None = None, *,
+                     rematch_of: str | None = None) -> dict[str, Any]:
+        """Open a table for ``spec``; ``address`` is the creator's (for the limits). Only
+        people's seats and invited bots' get a link (the tokens of the others are kept by
+        nobody). ``rematch_of``: the table is that table's rematch (its id says so)."""
         self._check_room(address)
         try:
             game = load_game_for_seats(spec.game, len(spec.seats), paths=False)
@@ -385,7 +428,7 @@ class Hub:
                 "bad_request",
                 f"clock is seconds per move from {CLOCK_RANGE[0]:g} to {CLOCK_RANGE[1]:g}",
             )
-        table_id = secrets.token_urlsafe(9)
+        table_id = secrets.token_urlsafe(9) if rematch_of is None else rematch_id(rematch_of)
         tokens = [secrets.token_urlsafe(24) for _ in seats]
         seed = secrets.randbits(62)
         table = Table(game, _bots(game, seats), seed)
@@ -404,13 +447,15 @@ class Hub:
         self.tables[table_id] = live
         self.kick(live)
         log.info("table %s created: %s", table_id, game)
+        linked = [s.bot is None or spec.seats[i].invite for i, s in enumerate(seats)]
         return {
             "table": table_id,
             "game": str(game),
             "spectator": f"{base}t/{table_id}",
             "seats": [
-                {"seat": i, "name": s.name, "bot": s.bot, "token": tokens[i],
-                 "link": f"{base}t/{table_id}#token={tokens[i]}"}
+                {"seat": i, "name": s.name, "bot": s.bot}
+                | ({"token": tokens[i], "link": f"{base}t/{table_id}#token={tokens[i]}"}
+                   if linked[i] else {})
                 for i, s in enumerate(seats)
             ],
         }
@@ -439,9 +484,18 @@ class Hub:
             free = [i for i, s in enumerate(stored.seats) if s.bot is None and not s.claimed]
             if free:
                 rows.append({"table": stored.id, "game": stored.game, "title": live.game.TITLE,
+                             "variant": self.variant(live, lang),
+                             "players": len(stored.seats),
+                             "waiting": waited(time.time() - stored.created, lang),
                              "seats": msgspec.to_builtins(self.seat_infos(live, lang)),
                              "free": free, "clock": stored.clock})
         return rows[:50]
+
+    @staticmethod
+    def variant(live: LiveTable, lang: str) -> str:
+        """How the table's rules differ from the default, in words."""
+        words = live.ui.words
+        return words.variant(live.game, lang) if words is not None else ""
 
     async def join(self, table_id: str, spec: m.JoinSeat, base: str) -> dict[str, Any]:
         """Take an unclaimed person's seat of a public table: a new token for that seat
@@ -492,7 +546,7 @@ class Hub:
         self._set_deadlines(live)
         live.publisher.stage(live.table, live.stored.seats, live.stored.deadlines,
                              {c.seat for c in live.clients}, narrate=narrate,
-                             notices=notices)
+                             notices=notices, rematch=live.rematch)
 
     # -- storing ------------------------------------------------------------------------
     def _set_deadlines(self, live: LiveTable) -> None:
@@ -598,14 +652,39 @@ class Hub:
                 )
             await self._dispatch(client, message)
         except RequestError as error:
-            client.post(m.Error(code=error.code, message=error.message,
+            client.post(m.Error(code=error.code, message=self._said(client, error.code),
+                                detail=error.message,
                                 where=msgspec.UNSET if error.where is None else error.where))
         except TableError as error:
-            client.post(m.Error(code=error.code, message=str(error)))
+            client.post(m.Error(code=error.code, detail=str(error), message=self._said(
+                client, error.code, error.reason, error.whose)))
         except Exception:  # a bug, or the store gone: said to this connection, logged
             log.exception("message failed")
-            client.post(m.Error(code="server_error",
-                                message="the server could not handle that message; try again"))
+            client.post(m.Error(code="server_error", message=self._said(client, "server_error"),
+                                detail="the server could not handle that message; try again"))
+
+    def _said(self, client: Client, code: str, reason: str = "",
+              whose: int | None = None) -> str:
+        """A refusal as people read it: in the connection's language, seats by name."""
+        live, lang = client.live, client.lang
+        names = names_of(live, lang) if live is not None else []
+        key = f"error_{code}"
+        values: dict[str, str] = {}
+        if code == "undo_refused" and reason:
+            key = f"error_undo_{reason}"
+        if whose is not None and 0 <= whose < len(names):
+            values["name"] = names[whose]
+        if code == "not_your_turn" and live is not None:
+            waiting = [names[s] for s in live.table.to_act()]
+            if waiting:
+                values["names"] = ", ".join(waiting)
+            else:
+                key = "error_not_your_turn_chance"
+        try:
+            return say(lang, key, **values)
+        except KeyError:  # a code or reason without words of its own
+            return say(lang, "error_undo_refused" if code == "undo_refused"
+                       else "error_bad_request")
 
     async def _dispatch(self, client: Client, message: m.ClientMessage) -> None:
         if isinstance(message, m.Ping):
@@ -624,6 +703,8 @@ class Hub:
             await self._move(live, client, seat, message)
         elif isinstance(message, m.Undo):
             await self._undo(live, client, seat, message)
+        elif isinstance(message, m.Rematch):
+            await self._rematch(live, client, seat)
         else:
             await self._take_seat(live, client, seat, message)
 
@@ -641,6 +722,7 @@ class Hub:
             if found is None or found[0] != live.stored.id:
                 raise RequestError("bad_token", "this token holds no seat at this table")
             seat = found[1]
+            client.digest = token_digest(hello.token)
         if hello.lang not in LANGUAGES:
             raise RequestError("malformed", f"lang is one of {', '.join(LANGUAGES)}")
         async with live.lock:
@@ -654,6 +736,7 @@ class Hub:
             client.post(m.Welcome(
                 table=live.stored.id, seat=seat, game=live.stored.game, title=live.game.TITLE,
                 seats=self.seat_infos(live, client.lang), clock=live.stored.clock,
+                variant=self.variant(live, client.lang),
             ))
             live.publisher.join(client, live.table)
             if not hello.history:
@@ -693,13 +776,15 @@ class Hub:
             assert action is not None
             keep = len(table.steps)
             try:  # the table alone decides whether the move stands
-                table.move(seat, action, move.number)
+                step = table.move(seat, action, move.number)
             except TableError as error:
                 if error.code == "not_your_turn":  # said with the names people gave
                     who = ", ".join(names_of(live)[s] for s in table.to_act()) or "chance"
                     raise RequestError("not_your_turn",
                                        f"it is not your turn; waiting for {who}") from error
                 raise
+            if step is not None and step.actor == seat:
+                live.person_moved = time.monotonic()
             await self._settle(live, keep, ack=client, ref="move")
         self.kick(live)
 
@@ -721,6 +806,91 @@ class Hub:
                 await self._settle(live, keep, ack=client, ref="undo", staged=True)
                 return
             await self._settle(live, keep, ack=client, ref="undo")
+
+    async def _rematch(self, live: LiveTable, client: Client, seat: int) -> None:
+        """Open the finished table's rematch (once: the same game, seats, names, bots, clock
+        and stand-in, a new seed) and give this connection its seat's link to it: a token
+        made from its old one (:func:`rematch_token`), so each person's browser gets its
+        own and nobody else can make it."""
+        if not live.stored.finished:
+            raise RequestError("not_over", "a rematch is opened once the game is over")
+        new_id = rematch_id(live.stored.id)
+        async with live.lock:
+            if live.rematch is None:
+                if await self._io(self.store.load, new_id) is None:
+                    stored = live.stored
+                    spec = m.CreateTable(
+                        game=stored.game, clock=stored.clock, standin=stored.standin,
+                        seats=[m.SeatSpec(name=s.name, bot=s.bot) for s in stored.seats])
+                    await self.create(spec, "", live.creator, rematch_of=stored.id)
+                live.rematch = new_id
+                await self._settle(live, len(live.table.steps))  # every page hears of it
+        assert client.digest is not None
+        token = rematch_token(client.digest, new_id)
+        new = await self.get(new_id)
+        if new is None:
+            raise RequestError("no_table", "the rematch is gone")
+        async with new.lock:
+            await self._io(self.store.replace_token, new_id, seat, token_digest(token))
+        client.post(m.RematchReady(table=new_id, link=f"/t/{new_id}#token={token}"))
+
+    async def mine(self, spec: m.MyTables, base: str, lang: str) -> dict[str, Any]:
+        """How each table a browser remembers stands for it (the lobby's "my tables"):
+        your turn, waiting, over (with the result in words) or gone. Tables that are not in
+        memory are read from the store; at most :data:`MINE` of them."""
+        rows = []
+        for entry in spec.tables[:MINE]:
+            row: dict[str, Any] = {"table": entry.table[:64], "state": "gone"}
+            rows.append(row)
+            try:
+                live = await self.get(entry.table[:64]) if len(entry.table) <= 64 else None
+            except RequestError:
+                continue
+            if live is None:
+                continue
+            seat = None
+            if entry.token is not None:
+                found = None
+                if len(entry.token) <= 256:
+                    found = await self._io(self.store.find_token, token_digest(entry.token))
+                if found is None or found[0] != live.stored.id:
+                    continue  # the link no longer holds a seat here
+                seat = found[1]
+            table, names = live.table, names_of(live, lang)
+            if table.is_over():
+                state = "over"
+            elif seat is not None and seat in table.to_act() and seat not in table.pending \
+                    and live.stored.seats[seat].bot is None:
+                state = "your_turn"
+            else:
+                state = "waiting"
+            link = f"{base}t/{live.stored.id}"
+            row.update({
+                "title": live.game.TITLE, "variant": self.variant(live, lang), "seat": seat,
+                "name": None if seat is None else names[seat], "players": names,
+                "state": state, "link": link if entry.token is None
+                else f"{link}#token={entry.token}",
+                "headline": await self._headline(live, lang, names) if state == "over"
+                else None,
+            })
+        return {"tables": rows}
+
+    async def _headline(self, live: LiveTable, lang: str, names: list[str]) -> str | None:
+        key = (live.stored.id, lang)
+        said = self._headlines.get(key)
+        if said is None:
+            try:
+                finish = await self.drawing.run(render.finish_of, live.stored.game,
+                                                list(live.table.steps), lang, names)
+            except Exception:  # the list goes on without it
+                log.exception("no result in words for table %s", live.stored.id)
+                return None
+            if finish is None:
+                return None
+            said = self._headlines[key] = finish.headline
+            while len(self._headlines) > 512:
+                self._headlines.popitem(last=False)
+        return said
 
     async def _take_seat(self, live: LiveTable, client: Client, seat: int,
                          message: m.TakeSeat) -> None:
@@ -786,14 +956,23 @@ class Hub:
                     await self._settle(live, keep, staged=changed)
                 if seat is None:
                     return
-                bot = table.bots[seat]
-                assert isinstance(bot, NamedBot)
-                number = table.number
-                job = (
-                    live.stored.id, live.stored.game,
-                    [(s.actor, s.actions) for s in table.steps],
-                    table.rng.getstate(), bot.name, seat,
-                )
+                # A person's own move is left a moment before a bot answers it, so that
+                # the person can take a mis-tap back.
+                last = table.steps[-1].actor if table.steps else CHANCE
+                delay = live.person_moved + self.grace - time.monotonic()
+                if delay <= 0 or last < 0 or table.bots[last] is not None:
+                    delay = 0.0
+                    named = table.bots[seat]
+                    assert isinstance(named, NamedBot)
+                    bot, number = named, table.number
+                    job = (
+                        live.stored.id, live.stored.game,
+                        [(s.actor, s.actions) for s in table.steps],
+                        table.rng.getstate(), bot.name, seat,
+                    )
+            if delay > 0:
+                await asyncio.sleep(delay)
+                continue
             try:
                 action, rng_state = await self.bot_queue.run(
                     self._priority(live), functools.partial(self.bots.run, think, *job))

@@ -9,14 +9,44 @@ from __future__ import annotations
 
 from rennbahn.core.i18n import DEFAULT, LANGUAGES, Catalogue, Texts, catalogue, load_texts, text
 
-#: Every text, English and German side by side, read from ``texts.toml`` beside
-#: this module (one column per language).
-TEXTS: Texts = load_texts(__name__.rpartition(".")[0])
+_HERE = __name__.rpartition(".")[0]
+#: Every text, English and German side by side (one column per language), read from
+#: three files beside this module: ``texts.toml`` (the pages), ``errors.toml`` (what a
+#: refusal says to people) and ``lobby.toml`` (the lobby's words for bots and times).
+TEXTS: Texts = {**load_texts(_HERE), **load_texts(_HERE, "errors.toml"),
+                **load_texts(_HERE, "lobby.toml")}
 CATALOGUE: Catalogue = catalogue(TEXTS)
 
 def say(lang: str, key: str, /, **values: object) -> str:
     """The text ``key`` in ``lang`` (an unknown language falls back to the default)."""
     return text(CATALOGUE, lang if lang in LANGUAGES else DEFAULT, key, **values)
+
+
+#: The bots offered to people, in the order the lobby shows them: the three strengths,
+#: then the random bot for testing.
+PEOPLES_BOTS = ("easy", "medium", "hard", "random")
+
+
+def bot_label(name: str, lang: str) -> str:
+    """A bot in words ("Hard", "Schwer"); a bot for experiments is "Bot" and its name."""
+    if name in PEOPLES_BOTS:
+        return say(lang, f"bot_{name}")
+    return f"{say(lang, 'bot_other')} ({name})"
+
+
+def bot_line(name: str, lang: str) -> str:
+    """One line on what a bot does."""
+    return say(lang, f"bot_{name}_line" if name in PEOPLES_BOTS else "bot_other_line")
+
+
+def waited(seconds: float, lang: str) -> str:
+    """How long something has waited, roughly: "3 min", "2 h", "4 days"."""
+    minutes = max(1, int(seconds // 60))
+    if minutes < 120:
+        return say(lang, "waiting_minutes", n=minutes)
+    if minutes < 48 * 60:
+        return say(lang, "waiting_hours", n=minutes // 60)
+    return say(lang, "waiting_days", n=minutes // (24 * 60))
 
 
 def script_texts(lang: str) -> dict[str, str]:
