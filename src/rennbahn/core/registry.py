@@ -119,8 +119,9 @@ class GameEntry:
     #: The game's words for players: moves, the end, the variant parameters.
     words: Part[Words] | None = None
     #: The package holding ``howto/<lang>.md``, the rules written for players (with
-    #: ```` ```board ```` blocks the rules page draws with the game's board), and
-    #: ``rules.md``, the rules as implemented ("Rules details").
+    #: ```` ```board ```` blocks the rules page draws with the game's board), and, in a
+    #: wheel, ``rules.md``, the rules as implemented ("Rules details"; setup.py copies it
+    #: from docs/rules/<game>.md, which a source checkout reads where it is).
     package: str = ""
     commands: Mapping[str, Part[Any]] = field(default_factory=dict)
     variants: tuple[str, ...] = ()
