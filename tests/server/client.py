@@ -13,8 +13,8 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 class Conn:
     """One connection that keeps every message it received (across reconnects)."""
 
-    def __init__(self, ws_url: str, table: str, token: str | None) -> None:
-        self.ws_url, self.table, self.token = ws_url, table, token
+    def __init__(self, ws_url: str, table: str, token: str | None, lang: str = "en") -> None:
+        self.ws_url, self.table, self.token, self.lang = ws_url, table, token, lang
         self.ws: ClientConnection | None = None
         self.received: list[tuple[str, dict[str, Any]]] = []  # (raw text, parsed)
         self.unread: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
@@ -40,7 +40,8 @@ class Conn:
         self.closed = False
         self.unread = asyncio.Queue()  # what the last connection left unread is gone
         self.reader = asyncio.create_task(self._read(self.ws))
-        hello = {"type": "hello", "v": 1, "table": self.table, "token": self.token}
+        hello = {"type": "hello", "v": 1, "table": self.table, "token": self.token,
+                 "lang": self.lang}
         await self.send({**hello, "history": True} if history else hello)
         await self.expect("welcome")
         await self.expect("view")
