@@ -169,7 +169,7 @@ async def _standin(server: LocalServer) -> None:
     status, answer = server.request("POST", "api/tables", {
         "game": DUEL, "seats": [{"name": "Anna"}, {"bot": "random"}], "standin": "nobot"})
     assert status == 400 and answer["error"]["code"] == "bad_bot", answer
-    assert "standin" in answer["error"]["message"] and "heuristic" in answer["error"]["message"]
+    assert "standin" in answer["error"]["detail"] and "heuristic" in answer["error"]["detail"]
     for chosen, expected in (("random", "random"), (None, "heuristic")):
         body: dict[str, Any] = {"game": DUEL, "clock": 1,
                                 "seats": [{"name": "Anna"}, {"bot": "random"}]}

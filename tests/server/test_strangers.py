@@ -312,7 +312,7 @@ def test_component_sets_over_the_network_are_the_shipped_ones_only(
             status, answer = server.request("POST", "api/tables", {
                 "game": f"{game},{param}={path})", "seats": [{"name": "A"}, {"name": "B"}]})
             assert (status, answer["error"]["code"]) == (400, "bad_game"), answer
-            message = answer["error"]["message"]
+            message = answer["error"]["detail"]
             assert "SECRET" not in message and "not readable" not in message
             answers.append(re.sub(r"'[^']*'( \(\d+ chars\))?", "PATH", message, count=1))
     # Whether a file exists, or what it holds, cannot be told from the answer.

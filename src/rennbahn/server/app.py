@@ -33,6 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from rennbahn.bots.factory import bot_names
+from rennbahn.core.i18n import DEFAULT
 from rennbahn.core.registry import registered_games
 from rennbahn.server import messages as m
 from rennbahn.server import render, rulebook
@@ -42,6 +43,7 @@ from rennbahn.server.stories import Stories
 from rennbahn.server.tables import Client, Hub, Limits, LiveTable, RequestError, names_of
 from rennbahn.server.texts import (
     PEOPLES_BOTS,
+    TEXTS,
     bot_label,
     bot_line,
     pick_language,
@@ -140,15 +142,20 @@ def _form_rows(lang: str) -> list[dict[str, Any]]:
     return rows
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(status: int, code: str, detail: str, lang: str = DEFAULT,
+           **more: str) -> JSONResponse:
+    """A refusal as JSON: ``message`` for people in ``lang`` (``server/errors.toml``),
+    ``detail`` for programmers."""
+    key = f"error_{code}"
+    message = say(lang, key if key in TEXTS else "error_bad_request")
+    return JSONResponse({"error": {"code": code, "message": message, "detail": detail,
+                                   **more}}, status_code=status)
 
 
-def _refused(error: RequestError) -> JSONResponse:
+def _refused(error: RequestError, lang: str = DEFAULT) -> JSONResponse:
     if error.where is not None:  # elsewhere: the table is played by another server
-        return JSONResponse({"error": {"code": error.code, "message": error.message,
-                                       "where": error.where}}, status_code=409)
-    return _error(STATUS.get(error.code, 400), error.code, error.message)
+        return _error(409, error.code, error.message, lang, where=error.where)
+    return _error(STATUS.get(error.code, 400), error.code, error.message, lang)
 
 
 class _TooLargeError(Exception):
@@ -300,16 +307,17 @@ def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
                        status: int = 200) -> Response:
         """A request that opens a table or takes a seat: within the address's rate, its
         body decoded against its schema, then ``act`` on it; each refusal said as JSON."""
+        lang = _lang(request)
         if not _may_create(address(request)):
-            return _error(429, "rate_limited", limited)
+            return _error(429, "rate_limited", limited, lang)
         try:
             spec = decoder.decode(await request.body())
         except msgspec.DecodeError as error:
-            return _error(400, "malformed", f"not a valid {what} request: {error}")
+            return _error(400, "malformed", f"not a valid {what} request: {error}", lang)
         try:
             answer = await act(spec)
         except RequestError as error:
-            return _refused(error)
+            return _refused(error, lang)
         return JSONResponse(answer, status_code=status)
 
     async def join(request: Request) -> Response:
