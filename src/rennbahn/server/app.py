@@ -46,7 +46,7 @@ from rennbahn.server.texts import (
     TEXTS,
     bot_label,
     bot_line,
-    pick_language,
+    language_of,
     say,
     script_texts,
 )
@@ -76,10 +76,8 @@ _templates = jinja2.Environment(
 )
 
 
-def _lang(request: Request) -> str:
-    """The request's language: ``?lang=``, the cookie, ``Accept-Language``, English."""
-    return pick_language(request.query_params.get("lang"), request.cookies.get("lang"),
-                         request.headers.get("accept-language"))
+#: The request's language: ``?lang=``, the cookie, ``Accept-Language``, English.
+_lang = language_of
 
 
 def _page(request: Request, name: str, status: int = 200, **values: Any) -> HTMLResponse:

@@ -38,7 +38,7 @@ from starlette.responses import Response
 
 from rennbahn.core.errors import RennbahnError
 from rennbahn.core.registry import GameEntry, game_entry, load_game, registered_games
-from rennbahn.server.texts import pick_language, say
+from rennbahn.server.texts import language_of, say
 from rennbahn.server.workers import Workers
 
 log = logging.getLogger("rennbahn.server")
@@ -213,17 +213,11 @@ def _made(key: tuple[str, str, bool], task: asyncio.Task[str]) -> None:
         del _making[key]
 
 
-def _language(request: Request) -> str:
-    """The request's language, as every page picks it (app.py's ``_lang``)."""
-    return pick_language(request.query_params.get("lang"), request.cookies.get("lang"),
-                         request.headers.get("accept-language"))
-
-
 async def page(request: Request, make: PageMaker, drawing: Workers, *,
                details: bool) -> Response:
     """The rules page of the game the path names: "How to play", or with ``details`` the
     rules as implemented."""
-    lang = _language(request)
+    lang = language_of(request)
     try:
         entry = game_entry(str(request.path_params["game"]))
     except RennbahnError:

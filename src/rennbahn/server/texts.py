@@ -7,7 +7,12 @@ clock that ran out) use :func:`say`. Card names and notation stay as the games w
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rennbahn.core.i18n import DEFAULT, LANGUAGES, Catalogue, Texts, catalogue, load_texts, text
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
 
 _HERE = __name__.rpartition(".")[0]
 #: Every text, English and German side by side (one column per language), read from
@@ -52,6 +57,12 @@ def waited(seconds: float, lang: str) -> str:
 def script_texts(lang: str) -> dict[str, str]:
     """Every page text in ``lang``, for the pages' script."""
     return dict(CATALOGUE[lang if lang in LANGUAGES else DEFAULT])
+
+
+def language_of(request: Request) -> str:
+    """A request's language, as every page picks it (see :func:`pick_language`)."""
+    return pick_language(request.query_params.get("lang"), request.cookies.get("lang"),
+                         request.headers.get("accept-language"))
 
 
 def pick_language(query: str | None, cookie: str | None, accept: str | None) -> str:
