@@ -32,6 +32,7 @@ from rennbahn.games._board import (
 )
 from rennbahn.games.grandprix.texts import CATALOGUE, Teller
 from rennbahn.games.grandprix.views import Car, Card, GrandPrixView
+from rennbahn.games.grandprix.words import WORDS
 
 DELTA = {"east": (1, 0), "north": (0, -1), "west": (-1, 0), "south": (0, 1)}
 OPPOSITE = {"east": "west", "west": "east", "north": "south", "south": "north"}
@@ -43,6 +44,9 @@ EVENT_LOOK = {
     "grandstand": ("#2f9e44", ""),
 }
 MAX_CELL = 64.0
+#: The smallest font size on the board, in viewBox units: 11 CSS px when the board is drawn
+#: 680 px wide (a desktop's column; 360 units -> 680 px), the same as before on a phone.
+MIN_FONT = 6.0
 #: The grid never grows taller than this, so the stack and the die stay on a phone's screen.
 MAX_TRACK_HEIGHT = 440.0
 ROAD = "#6c757d"
@@ -88,7 +92,7 @@ def card_tile(x: float, y: float, s: float, card: Card, say: Teller) -> str:
         parts.append(_road_path(f"M{ax:.1f},{ay:.1f} L{cx:.1f},{cy:.1f}", s))
         parts.append(circle(cx, cy, s * 0.3, ROAD, stroke=None))
         parts.append(circle(cx, cy, s * 0.12, "#fff", stroke=None))
-        parts.append(text(cx, y + s - 2, "↺", size=s * 0.25, fill="#222"))
+        parts.append(text(cx, y + s - 2, "↺", size=max(s * 0.25, MIN_FONT), fill="#222"))
     else:
         ax, ay = _edge(cx, cy, s, enter)
         bx, by = _edge(cx, cy, s, leave)
@@ -100,7 +104,7 @@ def card_tile(x: float, y: float, s: float, card: Card, say: Teller) -> str:
     look = EVENT_LOOK.get(kind)
     if look is not None:
         colour, mark = look
-        r = s * 0.22
+        r = max(s * 0.22, MIN_FONT / 1.3)
         parts.append(circle(cx, cy, r, colour, stroke="#fff", stroke_width=1.5))
         if kind == "grandstand":
             for k in range(3):
@@ -180,11 +184,22 @@ def _car_line(c: Car, view: GrandPrixView, say: Teller) -> str:
     return where
 
 
+def car_marks(count: int, names: Sequence[str] | None) -> list[str]:
+    """What is written on each car: its driver's initial when the drivers have names with
+    different initials, else the seat counted from 1 (as the list below the track shows)."""
+    if names is not None and len(names) >= count:
+        initials = [name.strip()[:1].upper() for name in names[:count]]
+        if all(initials) and len(set(initials)) == count:
+            return initials
+    return [str(seat + 1) for seat in range(count)]
+
+
 def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
-              lang: str = "en") -> str:
-    """The Grand Prix table as ``view`` shows it; ``moves`` are the viewer's legal moves."""
+              lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """The Grand Prix table as ``view`` shows it; ``moves`` are the viewer's legal moves,
+    ``names`` what the seats are called (None: "Driver 1", ...)."""
     check_lang(lang)
-    say = Teller(lang)
+    say = Teller(lang, names)
     shown = expect_view(view, GrandPrixView)
     legal = frozenset(moves)
     track = shown.track
@@ -225,6 +240,7 @@ def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
             parts.append(text(px + s / 2, py + s / 2 + 4, "?", size=s * 0.4, fill="#495057",
                               weight="bold"))
     # The cars: up to two a card (more on the start card), slightly apart.
+    marks = car_marks(len(shown.cars), names)
     on: dict[int, list[Car]] = {}
     for c in shown.cars:
         on.setdefault(c.card, []).append(c)
@@ -232,13 +248,16 @@ def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
         if index >= len(track):
             continue
         px, py = at(track[index].x, track[index].y)
-        size = s * 0.3
+        # The car's mark is at least MIN_FONT (three quarters of the car's size).
+        size = max(s * 0.3, MIN_FONT / 0.75)
         for k, c in enumerate(standing):
             seat = c.seat
             row, col = divmod(k, 2)
             cx = px + s * (0.3 + 0.4 * col)
             cy = py + s * (0.3 + 0.4 * row)
-            parts.append(car(cx, cy, SEAT_COLOURS[seat % 6], str(seat + 1),
+            if len(standing) == 2 and k == 1:
+                cy += s * 0.4  # two on a card: one above the other, diagonally
+            parts.append(car(cx, cy, SEAT_COLOURS[seat % 6], marks[seat],
                              ink=SEAT_INK[seat % 6], size=size))
     y = oy + span_y * s + 10
     # The stack, the die and the choices.
@@ -267,7 +286,7 @@ def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
         y += TAP + 8
     for c in shown.cars:
         seat = c.seat
-        parts.append(car(20, y + 10, SEAT_COLOURS[seat % 6], str(seat + 1),
+        parts.append(car(20, y + 10, SEAT_COLOURS[seat % 6], marks[seat],
                          ink=SEAT_INK[seat % 6], size=14))
         mine = say("you") if seat == shown.seat else ""
         parts.append(text(38, y + 14, f"{say.seat(seat)}{mine}: "
@@ -275,9 +294,7 @@ def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
                           fit=WIDTH - 46))
         y += 22
     if shown.phase == "over":
-        winner = shown.winner
-        line = (say("winner", name=say.seat(winner)) if isinstance(winner, int)
-                else say("board_no_winner"))
+        line = WORDS.finish(shown, lang=lang, names=names).headline
         parts.append(rect(4, y + 4, WIDTH - 8, 34, "#212529", stroke=None, rx=5))
         parts.append(text(WIDTH / 2, y + 26, line, size=13, fill="#fff", weight="bold"))
         y += 42

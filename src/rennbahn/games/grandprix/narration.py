@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 
 from rennbahn.core.protocol import Game
 from rennbahn.core.views import UNSET, View, expect_view
-from rennbahn.games.grandprix.texts import Teller
+from rennbahn.games.grandprix.texts import Teller, headline
 from rennbahn.games.grandprix.views import Drive, GrandPrixView, RollRecord
 
 _HEADINGS = ("east", "north", "west", "south")  # counter-clockwise: a left turn is one on
@@ -199,10 +199,7 @@ def _passed_over(before: GrandPrixView, after: GrandPrixView, say: Teller) -> li
 def _end(before: GrandPrixView, after: GrandPrixView, say: Teller) -> list[str]:
     if after.phase != "over" or before.phase == "over":
         return []
-    winner = after.winner
-    if isinstance(winner, int):
-        return [say("winner", name=say.seat(winner))]
-    return [say("undecided", turns=after.turns)]
+    return [headline(after, say)]
 
 
 __all__ = ["narrate"]

@@ -47,6 +47,15 @@ class Teller(i18n.GameTeller):
         return place
 
 
+def headline(view: GrandPrixView, say: Teller) -> str:
+    """The one announcement of the end of a finished race: the narration's last line, the
+    board's end banner and the end panel's headline (``words.finish``) all say it."""
+    winner = view.winner
+    if isinstance(winner, int):
+        return say("winner", name=say.seat(winner))
+    return say("undecided", turns=view.turns)
+
+
 def card_of(view: GrandPrixView, progress: int) -> int:
     """The card a car at ``progress`` stands on, as far as the view tells (the rules'
     ``card_of``: on the way back, once the finish is known, it counts down again)."""
@@ -56,4 +65,4 @@ def card_of(view: GrandPrixView, progress: int) -> int:
     return progress
 
 
-__all__ = ["CATALOGUE", "TEXTS", "Teller", "card_of"]
+__all__ = ["CATALOGUE", "TEXTS", "Teller", "card_of", "headline"]

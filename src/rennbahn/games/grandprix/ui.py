@@ -22,7 +22,7 @@ from rennbahn.core.protocol import Game
 from rennbahn.core.registry import Terminal
 from rennbahn.core.views import UNSET, View, expect_view
 from rennbahn.games.grandprix.rules import DRAW, GrandPrixGame, GrandPrixState
-from rennbahn.games.grandprix.texts import Teller
+from rennbahn.games.grandprix.texts import Teller, headline
 from rennbahn.games.grandprix.views import Car, Card, GrandPrixView
 
 CAR_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
@@ -147,10 +147,7 @@ def _prompt(view: GrandPrixView, say: Teller) -> str:
     who = say.seat(view.turn)
     phase = view.phase
     if phase == "over":
-        winner = view.winner
-        if isinstance(winner, int):
-            return say("ui_over_winner", name=say.seat(winner))
-        return say("ui_over_undecided")
+        return headline(view, say)  # the narration's last line, the board's, the end's
     if phase == "choose":
         return say("ui_choose", name=who)
     if phase == "place" and view.ways is not UNSET and view.card_to_lay is not UNSET:
