@@ -47,6 +47,7 @@ from rennbahn.games.ausgebremst.tracks import (
     Track,
 )
 from rennbahn.games.ausgebremst.views import AusgebremstView, BoardView, Car
+from rennbahn.games.ausgebremst.words import headline, move_words
 
 LANE = 52.0  # width of a lane
 ROW = 52.0  # height of one column of the track
@@ -191,19 +192,32 @@ def _targets(moves: Sequence[str]) -> dict[str, list[str]]:
     return by_space
 
 
-def _target_buttons(x: float, y: float, w: float, h: float, moves: Sequence[str],
-                    say: Teller) -> str:
+def _split(x: float, y: float, w: float, h: float, k: int) -> list[Box]:
+    """``k`` parts of a box, each as large as can be in its smaller side: a column or a
+    row of parts, or a grid whose last row shares the width (three parts of a square: two
+    halves above, one across below)."""
+    best: tuple[float, int, int] = (-1.0, 1, k)
+    for cols in range(1, k + 1):
+        rows = -(-k // cols)
+        side = min(w / cols, h / rows)
+        if side > best[0]:
+            best = (side, cols, rows)
+    _, cols, rows = best
+    parts: list[Box] = []
+    for row in range(rows):
+        here = min(cols, k - row * cols)
+        for col in range(here):
+            parts.append((x + col * w / here, y + row * h / rows, w / here, h / rows))
+    return parts
+
+
+def _target_buttons(board: BoardView, x: float, y: float, w: float, h: float,
+                    moves: Sequence[str], say: Teller) -> str:
     """A destination split into one tappable part per card that reaches it."""
     parts = []
-    if h >= w:
-        step, across = h / len(moves), True
-    else:
-        step, across = w / len(moves), False
-    for k, move in enumerate(moves):
+    for (bx, by, bw, bh), move in zip(_split(x, y, w, h, len(moves)), moves, strict=True):
         value = move.partition(">")[0]
-        bx, by = (x, y + k * step) if across else (x + k * step, y)
-        bw, bh = (w, step) if across else (step, h)
-        label = say("b_play_to", value=value, space=move.partition(">")[2])
+        label = move_words(board, move, say)
         finish = [text(bx + bw / 2, by + bh / 2 + 5, say("b_finish"), size=12,
                        fill=TARGET, weight="bold")] if move.endswith(">fin") else []
         parts.append(button(move, [
@@ -216,18 +230,22 @@ def _target_buttons(x: float, y: float, w: float, h: float, moves: Sequence[str]
 
 
 def _car_name(view: BoardView, name: str, say: Teller) -> str:
-    """A car as people see it: its driver (numbered from 1) or "neutral N"."""
-    for c in view.cars:
-        if c.car == name:
-            if c.seat is not None:
-                return say.seat(c.seat)
-            return say("b_neutral", number=name[1:])
-    return name
+    """A car as people see it: its driver's name (else "Driver n", from 1) or "Neutral
+    car n"."""
+    return say.called(name)
 
 
-def _car_label(c: Car) -> str:
-    """A driver's car shows the seat's number (from 1), a neutral car its name (N1...)."""
-    return str(c.seat + 1) if c.seat is not None else c.car
+def _car_label(c: Car, say: Teller) -> str:
+    """A driver's car shows its driver's initial when the named drivers' initials differ,
+    else the seat's number (from 1); a neutral car its short name (N1...)."""
+    if c.seat is None:
+        return c.car
+    names = say.names
+    if names:
+        initials = [name[:1].upper() for name in names]
+        if all(initials) and len(set(initials)) == len(initials) and c.seat < len(initials):
+            return initials[c.seat]
+    return str(c.seat + 1)
 
 
 def draw_track(track: Track, view: BoardView, moves: Sequence[str], say: Teller,
@@ -244,6 +262,14 @@ def draw_track(track: Track, view: BoardView, moves: Sequence[str], say: Teller,
                       rx=LANE + 20))
     parts.append(rect(layout.infield_left, top, layout.infield, height, GRASS,
                       stroke="#2b8a3e", rx=8))
+    # The square numbers (columns counted from field A) along the infield's edges, so
+    # that "square 28" in a move or the log can be found.
+    for column in range(track.columns):
+        x, y = layout.cell(column, INNER)
+        right = layout.right(column)
+        parts.append(text(x - 4 if right else x + LANE + 4, y + ROW / 2 + 4, str(column),
+                          size=11, anchor="end" if right else "start", fill="#fff",
+                          weight="bold"))
     pits = [boxes[s][0] for s in range(track.size) if track.kind[s] == KIND_PIT]
     if pits:  # the pit alley's own strip of tarmac
         x0 = min(b[0] for b in pits)
@@ -284,7 +310,7 @@ def draw_track(track: Track, view: BoardView, moves: Sequence[str], say: Teller,
         name = track.names[space]
         if name in targets:
             x, y, w, h = boxes[space][0]
-            parts.append(_target_buttons(x, y, w, h, targets[name], say))
+            parts.append(_target_buttons(view, x, y, w, h, targets[name], say))
     for index, c in enumerate(view.cars):
         if not c.on_board:
             continue
@@ -293,12 +319,14 @@ def draw_track(track: Track, view: BoardView, moves: Sequence[str], say: Teller,
         except (ValueError, KeyError, IndexError):
             continue
         x, y, w, h = boxes[space][0]
-        parts.append(car(x + w / 2, y + h / 2, SEAT_COLOURS[index % 6], _car_label(c),
+        parts.append(car(x + w / 2, y + h / 2, SEAT_COLOURS[index % 6], _car_label(c, say),
                          ink=SEAT_INK[index % 6], size=20))
     if "fin" in targets:
-        parts.append(_target_buttons(line_x, fy - 10 - TAP, 2 * LANE, TAP, targets["fin"],
-                                     say))
-    return parts, top + height + 30
+        parts.append(_target_buttons(view, line_x, fy - 10 - TAP, 2 * LANE, TAP,
+                                     targets["fin"], say))
+    parts.append(text(8, top + height + 46, say("b_square_numbers"), size=11, anchor="start",
+                      fill="#495057", fit=WIDTH - 16))
+    return parts, top + height + 54
 
 
 def _hand(view: BoardView, legal: frozenset[str], say: Teller,
@@ -341,10 +369,8 @@ def _hand(view: BoardView, legal: frozenset[str], say: Teller,
     stacks = me.stacks
     if isinstance(stacks, list) and stacks:
         tops = me.stack_tops or [[] for _ in stacks]
-        gears = me.gears
-        parts.append(text(8, y + 14, say("b_gear_stacks")
-                          + (f" ({say('b_gears')} {gears})" if gears else ""),
-                          size=12, anchor="start", weight="bold"))
+        parts.append(text(8, y + 14, say("b_gear_stacks"), size=12, anchor="start",
+                          weight="bold"))
         y += 20
         sw = (WIDTH - 16 - 3 * 8) / 4
         for k, stack in enumerate(stacks):
@@ -360,6 +386,10 @@ def _hand(view: BoardView, legal: frozenset[str], say: Teller,
             if known:
                 body.append(text(x + sw / 2, y + 53, say("b_top")
                                  + " ".join(str(v) for v in known), size=9, fill="#ffe066"))
+            elif count:  # the values the player laid on it
+                values = " ".join(str(v + 1) for v, n in enumerate(stack) if n)
+                body.append(text(x + sw / 2, y + 53, say("b_values", values=values), size=9,
+                                 fill="#fff", fit=sw - 6))
             move = next((m for m in (f"stack{k + 1}", f"put{k + 1}") if m in legal), None)
             if move is not None:
                 body.append(rect(x - 2, y - 2, sw + 4, 62, "none", stroke="#f59f00", rx=6,
@@ -438,46 +468,71 @@ def _standings(view: BoardView, say: Teller, y: float) -> tuple[list[str], float
                  else "out" if status == "out" else str(rank + 1) + ".")
         if status == "out":
             place = say("b_out")
-        name = _car_name(view, c.car, say)
+        name = _short(_car_name(view, c.car, say), 18)
         rows.append([place, name, str(c.lap), "✓" if c.pit_stop else "-",
                      str(c.cards), str(c.points_left), str(c.to_finish)])
         if _same_seat(c, view):
             shade[len(rows) - 1] = "#fff9db"
     parts = [text(8, y + 14, say("b_standings"), size=12, anchor="start", weight="bold")]
-    widths = [34.0, 100.0, 44.0, 36.0, 50.0, 44.0, 36.0]
-    drawn, y = table(8, y + 20, widths, rows, shade=shade)
+    widths = [58.0, 114.0, 38.0, 30.0, 42.0, 34.0, 28.0]
+    top = y + 20
+    drawn, y = table(8, top, widths, rows, shade=shade)
     parts.append(drawn)
+    for row, k in enumerate(sorted(range(len(cars)), key=order), start=1):
+        # the car as it stands on the track, beside the place: which car is whose
+        parts.append(car(8 + widths[0] - 14, top + (row + 0.5) * 18, SEAT_COLOURS[k % 6],
+                         _car_label(cars[k], say), ink=SEAT_INK[k % 6], size=12))
     return parts, y + 8
 
 
 def _bookkeeper(view: BoardView, say: Teller, y: float) -> tuple[list[str], float]:
+    """The bookkeeper's table: a row per driver, the points of each race run and the
+    total; the races' tracks named below."""
     races = list(view.table)
     if not races:
         return [], y
     names = list(view.races)
     totals = list(view.totals)
-    seats = len(totals)
     parts = [text(8, y + 14, say("b_bookkeeper"), size=12, anchor="start", weight="bold")]
-    header = [say("b_race")] + [str(s + 1) for s in range(seats)]
+    header = [say("b_driver")] + [str(k + 1) for k in range(len(races))] + [say("b_total")]
     rows = [header]
-    for k, race in enumerate(races):
-        title = names[k] if k < len(names) else str(k + 1)
-        rows.append([f"{k + 1}. {title}"] + [str(p) for p in race.points])
-    rows.append([say("b_total")] + [f"{t:g}" for t in totals])
-    first = 150.0
-    widths = [first] + [(WIDTH - 16 - first) / max(1, seats)] * seats
-    drawn, y = table(8, y + 20, widths, rows, bold_rows=(0, len(rows) - 1))
+    for seat in sorted(range(len(totals)), key=lambda s: (-totals[s], s)):
+        rows.append([_short(say.seat(seat))] + [str(race.points[seat]) for race in races]
+                    + [f"{totals[seat]:g}"])
+    first, last = 130.0, 56.0
+    widths = [first] + [(WIDTH - 16 - first - last) / len(races)] * len(races) + [last]
+    drawn, y = table(8, y + 20, widths, rows)
     parts.append(drawn)
-    return parts, y + 8
+    tracks = ", ".join(f"{k + 1}. {names[k]}" for k in range(min(len(races), len(names))))
+    parts.append(text(8, y + 14, say("b_races", tracks=tracks), size=11, anchor="start",
+                      fill="#495057", fit=WIDTH - 16))
+    return parts, y + 24
+
+
+def _short(name: str, width: int = 16) -> str:
+    """A name cut to fit a table's column."""
+    return name if len(name) <= width else name[:width - 1] + "…"
+
+
+def _wrap(words: str, width: int) -> list[str]:
+    """``words`` in lines of at most ``width`` characters, broken between words."""
+    lines: list[str] = []
+    for word in words.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
-              lang: str = "en") -> str:
-    """The Ausgebremst race as ``view`` shows it; ``moves`` are the viewer's legal moves."""
+              lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """The Ausgebremst race as ``view`` shows it; ``moves`` are the viewer's legal moves,
+    ``names`` the seats' names (None: "Driver 1", ...)."""
     check_lang(lang)
     game = expect_game(game, AusgebremstGame)
     board = expect_view(view, BoardView)
-    say = Teller(lang)
+    say = Teller(lang, names)
     legal = frozenset(moves)
     race = board.race
     track = game.tracks[min(max(race, 1), len(game.tracks)) - 1]
@@ -485,8 +540,11 @@ def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
     parts: list[str] = [title_bar(title)]
     turn = board.turn
     status = []
-    if board.finish and len(board.finish) == len(board.cars):
-        status.append(say("b_over"))
+    over = bool(board.races) and len(board.table) == len(board.races)
+    if over:  # the one announcement of the end, as the narration's last line says it
+        for k, words in enumerate(_wrap(headline(board, say), 46)[:3]):
+            parts.append(text(8, 50 + 18 * k, words, size=14, anchor="start", weight="bold",
+                              fit=WIDTH - 16))
     elif turn:
         status.append(say("b_turn") + _car_name(board, turn, say))
     waiting = board.waiting
@@ -494,8 +552,10 @@ def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
         who = _car_name(board, waiting.car, say)
         step = waiting.step
         status.append(f"{who} {say('step_' + step)}")
-    status.append(say("dir_" + track.direction))
-    parts.append(text(8, 44, " · ".join(status), size=11, anchor="start", fit=WIDTH - 16))
+    if not over:
+        status.append(say("dir_" + track.direction))
+        parts.append(text(8, 44, " · ".join(status), size=11, anchor="start",
+                          fit=WIDTH - 16))
     drawn, y = draw_track(track, board, list(moves), say, TRACK_TOP)
     parts += drawn
     hand, y = _hand(board, legal, say, y)

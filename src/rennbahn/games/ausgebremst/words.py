@@ -42,73 +42,10 @@ class AusgebremstWords(CatalogueWords):
 
     def move(self, view: View, move: str, *, lang: str,
              names: Sequence[str] | None = None) -> str:
-        board = expect_view(view, BoardView)
-        say = Teller(lang, names)
-        me = board.me if isinstance(board, AusgebremstView) else None
-        played = _PLAY.fullmatch(move)
-        if played is not None:
-            return _play(board, int(played.group(1)), played.group(2), say)
-        if move.startswith("pass:"):
-            cards = move.partition(":")[2].strip("-")
-            if not cards:
-                return say("mv_pass_empty")
-            return say("mv_pass", cards=", ".join(cards))
-        if move in DECK_CHOICES:
-            return say(f"mv_deck_{move}", cards=sum(listed(move)[1:]))
-        numbered = _NUMBERED.fullmatch(move)
-        if numbered is None:
-            raise NotationError(f"{move!r} is not an Ausgebremst move")
-        kind, number, second = numbered.group(1), int(numbered.group(2)), numbered.group(3)
-        if kind == "gear" and second is not None:
-            count = me.deck[number - 1] if me is not None and number <= len(me.deck) else 0
-            return say("mv_gear", value=number, count=count, stack=second)
-        if kind == "stack":
-            return _stack(me, number, say)
-        if kind == "take":
-            return say("mv_take", card=number)
-        if kind == "put":
-            mine = _own_car_pit_cards(board)
-            if len(mine) == 1:
-                return say("mv_put", card=mine[0], stack=number)
-            return say("mv_put_unknown", stack=number)
-        if kind == "discard":
-            return say("mv_discard", card=number)
-        raise NotationError(f"{move!r} is not an Ausgebremst move")
+        return move_words(expect_view(view, BoardView), move, Teller(lang, names))
 
     def finish(self, view: View, *, lang: str, names: Sequence[str] | None = None) -> Finish:
-        board = expect_view(view, BoardView)
-        say = Teller(lang, names)
-        totals = [float(t) for t in board.totals]
-        seats = range(len(totals))
-        order = sorted(seats, key=lambda s: (-totals[s], s))
-        single = len(board.races) == 1
-        placings = []
-        for seat in order:
-            place = 1 + sum(t > totals[seat] for t in totals)
-            note = ""
-            if single and board.table:
-                race_place = board.table[-1].places[seat]
-                note = (say("place_in_race", place=race_place) if race_place
-                        else say("no_finish_note"))
-            placings.append(Placing(seat=seat, place=place,
-                                    points=points_words(totals[seat], say), note=note))
-        best = max(totals, default=0.0)
-        winners = tuple(s for s in seats if best > 0 and totals[s] == best)
-        headline = winner_lines(board, say)[-1]
-        table: tuple[tuple[str, ...], ...] = ()
-        if not single:
-            header = (say("table_driver"),
-                      *(say("table_race", number=k + 1, track=name)
-                        for k, name in enumerate(board.races)),
-                      say("table_total"))
-            rows = [header]
-            for seat in order:
-                per_race = [str(board.table[k].points[seat]) if k < len(board.table) else ""
-                            for k in range(len(board.races))]
-                rows.append((say.seat(seat), *per_race, f"{totals[seat]:g}"))
-            table = tuple(rows)
-        return Finish(headline=headline, placings=tuple(placings), winners=winners,
-                      table=table)
+        return finish_words(expect_view(view, BoardView), Teller(lang, names))
 
     def choice(self, name: str, value: ParamValue, lang: str) -> str:
         """A value in words; the races as their tracks' names ("Bleifuss-Drom, ...")."""
@@ -118,6 +55,80 @@ class AusgebremstWords(CatalogueWords):
             except ParameterError:
                 return str(value)
         return super().choice(name, value, lang)
+
+
+def move_words(board: BoardView, move: str, say: Teller) -> str:
+    """The legal move ``move`` of the seat whose view ``board`` is, in words."""
+    me = board.me if isinstance(board, AusgebremstView) else None
+    played = _PLAY.fullmatch(move)
+    if played is not None:
+        return _play(board, int(played.group(1)), played.group(2), say)
+    if move.startswith("pass:"):
+        cards = move.partition(":")[2].strip("-")
+        if not cards:
+            return say("mv_pass_empty")
+        return say("mv_pass", cards=", ".join(cards))
+    if move in DECK_CHOICES:
+        return say(f"mv_deck_{move}", cards=sum(listed(move)[1:]))
+    numbered = _NUMBERED.fullmatch(move)
+    if numbered is None:
+        raise NotationError(f"{move!r} is not an Ausgebremst move")
+    kind, number, second = numbered.group(1), int(numbered.group(2)), numbered.group(3)
+    if kind == "gear" and second is not None:
+        count = me.deck[number - 1] if me is not None and number <= len(me.deck) else 0
+        return say("mv_gear", value=number, count=count, stack=second)
+    if kind == "stack":
+        return _stack(me, number, say)
+    if kind == "take":
+        return say("mv_take", card=number)
+    if kind == "put":
+        mine = _own_car_pit_cards(board)
+        if len(mine) == 1:
+            return say("mv_put", card=mine[0], stack=number)
+        return say("mv_put_unknown", stack=number)
+    if kind == "discard":
+        return say("mv_discard", card=number)
+    raise NotationError(f"{move!r} is not an Ausgebremst move")
+
+
+def finish_words(board: BoardView, say: Teller) -> Finish:
+    """The end of the game as ``board`` shows it: the narration's last line, every seat's
+    place and points, the championship table in a series."""
+    totals = [float(t) for t in board.totals]
+    seats = range(len(totals))
+    order = sorted(seats, key=lambda s: (-totals[s], s))
+    single = len(board.races) == 1
+    placings = []
+    for seat in order:
+        place = 1 + sum(t > totals[seat] for t in totals)
+        note = ""
+        if single and board.table:
+            race_place = board.table[-1].places[seat]
+            note = (say("place_in_race", place=race_place) if race_place
+                    else say("no_finish_note"))
+        placings.append(Placing(seat=seat, place=place,
+                                points=points_words(totals[seat], say), note=note))
+    best = max(totals, default=0.0)
+    winners = tuple(s for s in seats if best > 0 and totals[s] == best)
+    table: tuple[tuple[str, ...], ...] = ()
+    if not single:
+        header = (say("table_driver"),
+                  *(say("table_race", number=k + 1, track=name)
+                    for k, name in enumerate(board.races)),
+                  say("table_total"))
+        rows = [header]
+        for seat in order:
+            per_race = [str(board.table[k].points[seat]) if k < len(board.table) else ""
+                        for k in range(len(board.races))]
+            rows.append((say.seat(seat), *per_race, f"{totals[seat]:g}"))
+        table = tuple(rows)
+    return Finish(headline=headline(board, say), placings=tuple(placings), winners=winners,
+                  table=table)
+
+
+def headline(board: BoardView, say: Teller) -> str:
+    """The one announcement of the end (the narration's last line)."""
+    return winner_lines(board, say)[-1]
 
 
 def points_words(points: float, say: Teller) -> str:
@@ -174,4 +185,5 @@ def _stack(me: Own | None, number: int, say: Teller) -> str:
 
 #: The game's words (its registry entry's ``words`` part).
 WORDS = AusgebremstWords(CATALOGUE)
-__all__ = ["WORDS", "AusgebremstWords", "points_words"]
+__all__ = ["WORDS", "AusgebremstWords", "finish_words", "headline", "move_words",
+           "points_words"]
