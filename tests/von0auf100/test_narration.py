@@ -14,7 +14,7 @@ from rennbahn.core.i18n import missing_keys
 from rennbahn.core.protocol import State
 from rennbahn.core.views import expect_view
 from rennbahn.games.von0auf100 import narration, texts, ui
-from rennbahn.games.von0auf100.components import COLOURS
+from rennbahn.games.von0auf100.components import COLOUR_NAMES, COLOURS
 from rennbahn.games.von0auf100.rules import Von0auf100State
 from rennbahn.games.von0auf100.views import Von0auf100PublicView, Von0auf100View, own_licences
 from tests.von0auf100.states import notation
@@ -91,14 +91,14 @@ def test_who_placed_which_can_survives_the_round_end() -> None:
     game = rennbahn.load_game("von0auf100(players=3,race=small)")
     state = game.state_from_text(notation(players=3, deal="RYG", round=4, on="RO",
                                           pos="4,5,2,3,1,0"))
-    for seat, car, can, start in ((2, "Y", 3, 2), (0, "P", 4, 0)):
+    for seat, car, can in ((2, "Y", 3), (0, "P", 4)):
         befores = {s: seen(state, s) for s in range(3)}
         public = state.public_view()
         state.apply_action(state.string_to_action(seat, car))
         for s in range(3):
             lines = narration.narrate(game, befores[s], seen(state, s))
             assert lines[0].startswith(f"Driver {seat + 1} puts can {can} on the ")
-            assert f"driver card ({car}): the car moves from {start} to " in lines[0]
+            assert "driver card: the car moves from " in lines[0]
         told = narration.narrate(game, public, state.public_view(), lang="de")
         assert told[0].startswith(f"Fahrer {seat + 1} legt Kanister {can} auf die ")
     # Can 5 ends the round: the cans leave the driver cards, and the step still tells it.
@@ -106,8 +106,8 @@ def test_who_placed_which_can_survives_the_round_end() -> None:
     state.apply_action(state.string_to_action(1, "G"))
     lines = narration.narrate(game, before, seen(state, 0))
     assert seen(state, 0).on == []  # the round ended: the cans are off the cards
-    assert lines[0] == ("Driver 2 puts can 5 on the green driver card (G): the car moves "
-                        "from 3 to 8.")
+    assert lines[0] == ("Driver 2 puts can 5 on the green driver card: the car moves "
+                        "from square 3 to square 8.")
     assert lines[1].startswith("Round 5: Driver 2 holds the starting tile")
 
 
@@ -127,16 +127,15 @@ def test_the_end_reveals_every_licence_and_the_scores_and_the_winner() -> None:
     lines = narration.narrate(game, before, after)
     winner = next(f.seat for f in after.finishes if f.seat is not None)
     car = next(f.car for f in after.finishes if f.seat is not None)
-    assert f"Race 1 is over: Driver {winner + 1} wins it." in lines
-    assert any(line.startswith("Licences uncovered:") and f"{car} Driver {winner + 1}" in line
+    colour = COLOUR_NAMES[COLOURS.index(car)]
+    assert any(line.startswith("Licences uncovered:") and f"{colour}: Driver {winner + 1}" in line
                for line in lines)
-    assert "Score: " + ", ".join(f"Driver {s + 1} {v}" for s, v in
-                                 enumerate(after.score)) + "." in lines
-    assert lines[-1] == f"The game is over: Driver {winner + 1} wins with 1 race won."
+    assert not [line for line in lines if line.startswith("Score: ")]  # one race: no score
+    assert lines[-1] == f"Driver {winner + 1} wins the race!"
     drawn = shown(ui.render(after, game))
     assert "Licences uncovered:" in drawn and "The game is over" in drawn
     german = shown(ui.render(after, game, lang="de"))
-    assert "Aufgedeckte Führerscheine:" in german and "gewinnt mit" in german
+    assert "Aufgedeckte Führerscheine:" in german and "gewinnt das Rennen!" in german
 
 
 def test_the_licence_hint_only_while_the_seat_plays() -> None:
@@ -163,7 +162,7 @@ def test_names_and_legend_in_both_languages() -> None:
     before = seen(state, 0)
     state.apply_action(state.string_to_action(1, "G"))
     lines = narration.narrate(game, before, seen(state, 0), lang="de", names=names)
-    assert lines[0].startswith("Bo legt Kanister 4 auf die grüne Fahrerkarte (G)")
+    assert lines[0].startswith("Bo legt Kanister 4 auf die grüne Fahrerkarte: ")
     for lang in ("en", "de"):
         legend = ui.legend(lang)
         assert len(legend) >= 4 and all(legend)
@@ -179,8 +178,8 @@ def test_several_steps_at_once_still_tell_every_can_of_the_round() -> None:
     state.apply_action(state.string_to_action(3, "O"))
     state.apply_action(state.string_to_action(0, "Y"))
     lines = narration.narrate(game, before, seen(state, 0))
-    assert lines[0] == "Driver 4 puts can 2 on the orange driver card (O)."
-    assert lines[1].startswith("Driver 1 puts can 3 on the yellow driver card (Y): the car")
+    assert lines[0] == "Driver 4 puts can 2 on the orange driver card."
+    assert lines[1].startswith("Driver 1 puts can 3 on the yellow driver card: the car")
 
 
 def test_the_view_keeps_the_round_before_after_a_round_ends() -> None:
@@ -198,10 +197,10 @@ def test_the_view_keeps_the_round_before_after_a_round_ends() -> None:
     assert [(p.seat, p.can, p.car) for p in after.previous] == [
         (0, 1, "R"), (1, 2, "O"), (2, 3, "Y"), (0, 4, "P"), (1, 5, "G")]
     lines = narration.narrate(game, before, after)
-    assert lines[:3] == ["Driver 3 puts can 3 on the yellow driver card (Y).",
-                         "Driver 1 puts can 4 on the purple driver card (P).",
-                         "Driver 2 puts can 5 on the green driver card (G): the car moves "
-                         "from 3 to 8."]
+    assert lines[:3] == ["Driver 3 puts can 3 on the yellow driver card.",
+                         "Driver 1 puts can 4 on the purple driver card.",
+                         "Driver 2 puts can 5 on the green driver card: the car moves "
+                         "from square 3 to square 8."]
     drawn = shown(ui.render(after, game))
     assert "can 3 (Driver 3)" in drawn and "the cans of the round before" in drawn
     text = state.to_text()

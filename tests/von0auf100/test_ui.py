@@ -62,9 +62,9 @@ def test_narrate_tells_the_cans_placed_and_the_cars_across() -> None:
     state = game.state_from_text(notation(track=BIG, round=3, on="Y", pos="3,37,9,12,36,5",
                                           fin="1:O-", cans=4, wd=1))
     lines = narrated(state, 3, "B")
-    assert lines[0].startswith("Driver 4 puts can 2 on the blue driver card (B)")
-    assert "The blue car (B) crosses the line." in lines
-    assert "Driver 4 uncovers the licence of B." in lines
+    assert lines[0].startswith("Driver 4 puts can 2 on the blue driver card: ")
+    assert "The blue car crosses the line." in lines
+    assert "Driver 4 uncovers the licence for the blue car." in lines
 
 
 SMALL_TEXT = notation(round=3, deal="RYBP", on="ROY", pos="1,2,3,17,0,0")
@@ -75,7 +75,7 @@ def test_narrate_a_car_across_the_line_the_same_way_twice() -> None:
     "(17 → 21)"; both now say the car went across the line (I1)."""
     state = rennbahn.load_game("von0auf100(race=small)").state_from_text(SMALL_TEXT)
     lines = narrated(state, 1, "G")
-    assert ("Driver 2 puts can 4 on the green driver card (G): the car moves from 17 across "
+    assert ("Driver 2 puts can 4 on the green driver card: the car moves from square 17 across "
             "the line." in lines)
     assert not any("19" in line or "21" in line for line in lines)
 
@@ -87,7 +87,8 @@ def test_narrate_a_car_on_the_start_target_card_short_of_the_line() -> None:
     state = game.state_from_text(notation(round=3, deal="RYBP", on="R", pos="1,0,0,17,0,0",
                                           past_card=True))
     lines = narrated(state, 3, "G")
-    assert ("Driver 4 puts can 2 on the green driver card (G): the car moves from 17 to 19."
+    assert ("Driver 4 puts can 2 on the green driver card: the car moves from square 17 onto "
+            "the start/finish card."
             in lines)
     assert not any("across" in line for line in lines)
     drawn = shown(ui.render(state.view(0), game))
@@ -103,7 +104,7 @@ def test_narrate_a_two_player_win_uncovers_both_licences() -> None:
     lines = narrated(state, 0, "O")
     lines += narrated(state, 1, "Y")  # can 2 from 17
     assert state.is_terminal()
-    assert "Driver 1 uncovers both licences (R, Y)." in lines
+    assert "Driver 1 uncovers both licences: the red car and the yellow car." in lines
     assert not any("uncovers the licence" in line for line in lines)
 
 
@@ -113,6 +114,6 @@ def test_narrate_a_race_decided_by_the_squares() -> None:
     game = rennbahn.load_game("von0auf100(race=small)")
     state = game.state_from_text(notation(round=200, on="ROYG", pos="1,2,3,4,0,0"))
     lines = narrated(state, 3, "B")
-    assert any("after 200 rounds the safety stop" in line for line in lines)
-    assert "The blue car (B) counts as across." in lines
-    assert "Driver 4 uncovers the licence of B." in lines
+    assert any("after 200 rounds the race is stopped" in line for line in lines)
+    assert "The blue car counts as across." in lines
+    assert "Driver 4 uncovers the licence for the blue car." in lines

@@ -21,6 +21,10 @@ SHIPPED_MIXES = shipped_names(DATA)
 #: The six cars (and driver cards and licences), by one-letter code.
 COLOURS = "ROYGBP"
 COLOUR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple")
+#: Each car's colour as a CSS colour (the board draws the cars in it, a page shows it beside
+#: a move).
+CAR_COLOURS = dict(zip(COLOURS, ("#d62828", "#f77f00", "#f7d11e", "#2a9d3c", "#1d5fd1",
+                                 "#9b3fc9"), strict=True))
 NUM_CARS = 6
 NUM_CANS = 5
 

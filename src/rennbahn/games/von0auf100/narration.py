@@ -23,6 +23,7 @@ from rennbahn.games.von0auf100.views import (
     own_licences,
     viewer,
 )
+from rennbahn.games.von0auf100.words import headline, journey
 
 #: A view as the narration reads it: the public view, or a seat's (which adds to it).
 Seen = Von0auf100PublicView
@@ -60,7 +61,7 @@ def _start(view: Seen, say: Teller) -> list[str]:
     if view.track:
         lines += _laid_lines("", view.track, say)
     for car in own_licences(view):
-        lines.append(say("licence_own", colour=say("car_" + car), car=car))
+        lines.append(say("licence_own", colour=say("colour_" + car)))
     return lines
 
 
@@ -96,7 +97,7 @@ def _dealt(before: Seen, after: Seen, say: Teller) -> list[str]:
         seat = index % n
         if seat == you and mine:
             car = mine.pop(0)
-            lines.append(say("licence_own", colour=say("car_" + car), car=car))
+            lines.append(say("licence_own", colour=say("colour_" + car)))
         else:
             lines.append(say("licence_other", name=say.seat(seat)))
     return lines
@@ -109,22 +110,15 @@ def _placed(before: Seen, after: Seen, say: Teller) -> list[str]:
     last = after.last
     if before.to_move is None or last is None or last == before.last:
         return []
-    start, end = last.from_, last.to
+    start = last.from_
     car = last.car
-    if end >= after.target:
-        move = say("move_across", start=start)
-    elif end < start:
-        move = say("move_back", start=start, end=end)
-    elif end == start:
-        move = say("move_none", start=start)
-    else:
-        move = say("move", start=start, end=end)
+    move = journey(after, start, last.to, say)
     track = before.track
     if 0 < start <= len(track) and track[start - 1] != ".":
         move += say("from_card", card=say.kind(track[start - 1]))
     lines = _skipped(before, after, say)
     lines.append(say("placed", name=say.seat(last.seat), can=last.can,
-                     colour=say("colour_" + car), car=car, move=move))
+                     colour=say("colour_" + car), move=move))
     return lines
 
 
@@ -141,7 +135,7 @@ def _skipped(before: Seen, after: Seen, say: Teller) -> list[str]:
     else:
         return []
     return [say("placed_only", name=say.seat(p.seat), can=p.can,
-                colour=say("colour_" + p.car), car=p.car) for p in told]
+                colour=say("colour_" + p.car)) for p in told]
 
 
 def _finishes(before: Seen, after: Seen, say: Teller) -> list[str]:
@@ -154,29 +148,31 @@ def _finishes(before: Seen, after: Seen, say: Teller) -> list[str]:
             decided = how
             lines.append(say("decided_" + how, race=race, rounds=before.round))
         key = "crossed" if how == "crossed" else "counts"
-        lines.append(say(key, colour=say("car_" + car), car=car))
+        lines.append(say(key, colour=say("colour_" + car)))
         if seat is None:
             lines.append(say("nobody_season" if season else "nobody"))
         elif season:
-            lines.append(say("uncovers", name=say.seat(seat), car=car))
+            lines.append(say("uncovers", name=say.seat(seat), colour=say("colour_" + car)))
         else:
-            both = _both(after, race, seat)
+            both = _both(after, race, seat, car, say)
             if both:
                 lines.append(say("uncovers_both", name=say.seat(seat), cars=both))
             else:
-                lines.append(say("uncovers", name=say.seat(seat), car=car))
+                lines.append(say("uncovers", name=say.seat(seat),
+                                 colour=say("colour_" + car)))
     return lines
 
 
-def _both(after: Seen, race: int, seat: int) -> str:
-    """With two players a win uncovers both of the winner's licences (I12): the cars."""
+def _both(after: Seen, race: int, seat: int, car: str, say: Teller) -> str:
+    """With two players a win uncovers both of the winner's licences (I12): the cars ("the
+    red car and the blue car"; once the race is over the view holds only the car that
+    won)."""
     if after.players != 2:
         return ""
+    cars = [car]
     if after.race == race:
         cars = sorted((c for c, s in after.owners.items() if s == seat), key=COLOURS.index)
-        if len(cars) == 2:
-            return f"{cars[0]}, {cars[1]}"
-    return "?"  # the race is over; the view holds only the car that won
+    return say.join([say("the_car", colour=say("colour_" + c)) for c in cars])
 
 
 def _race_end(before: Seen, after: Seen, say: Teller) -> list[str]:
@@ -188,7 +184,9 @@ def _race_end(before: Seen, after: Seen, say: Teller) -> list[str]:
     ending = after if over else before
     finishes = [f for f in after.finishes if f.race == race]
     lines: list[str] = []
-    if after.scoring == "win":
+    if over and after.races == 1:
+        pass  # the headline, last, tells who won the one race
+    elif after.scoring == "win":
         winner = next((f.seat for f in finishes if f.seat is not None), None)
         lines.append(say("race_won", race=race, name=say.seat(winner)) if winner is not None
                      else say("race_over", race=race))
@@ -198,18 +196,17 @@ def _race_end(before: Seen, after: Seen, say: Teller) -> list[str]:
     if over:
         owners.update(after.owners)
     if owners:
-        shown = [say("licence_of", car=c, name=say.seat(owners[c]))
-                 for c in COLOURS if c in owners]
-        lines.append(say("licences", list=", ".join(shown)))
+        lines.append(_licences(owners, say))
     unclaimed = [c for c in COLOURS if c not in owners]
     if unclaimed:
-        lines.append(say("unclaimed", cars=" ".join(unclaimed)))
+        lines.append(say("unclaimed", cars=_hues(unclaimed, say)))
     mine = own_licences(ending)
     if mine:
-        lines.append(say("your_licence", cars=" ".join(mine)))
-    lines.append(_scores(after.score, say))
+        lines.append(say("your_licence", cars=_hues(mine, say)))
+    if not (over and _one_race(after)):
+        lines.append(_scores(after.score, say))
     if over:
-        lines.append(_winner(after, say))
+        lines.append(headline(after, say))
     else:
         lines.append(say("next_race", race=after.race, races=after.races))
     return lines
@@ -220,17 +217,22 @@ def _scores(score: Sequence[int], say: Teller) -> str:
                                         for s, v in enumerate(score)))
 
 
-def _winner(view: Seen, say: Teller) -> str:
-    score = view.score
-    best = max(score)
-    if view.scoring == "season":
-        amount = say("points", n=best)
-    else:
-        amount = say("wins_one") if best == 1 else say("wins_many", n=best)
-    leaders = [s for s, v in enumerate(score) if v == best]
-    if len(leaders) == 1:
-        return say("game_won", name=say.seat(leaders[0]), n=amount)
-    return say("game_shared", names=say.join([say.seat(s) for s in leaders]), n=amount)
+def _one_race(view: Seen) -> bool:
+    """A game of one race won by the first owned car: its score says no more than the
+    headline."""
+    return view.races == 1 and view.scoring == "win"
+
+
+def _hues(cars: Sequence[str], say: Teller) -> str:
+    """Cars by their colours: "red, orange and blue"."""
+    return say.join([say("car_" + c) for c in cars])
+
+
+def _licences(owners: dict[str, int], say: Teller) -> str:
+    """The licences uncovered: "red: Anna, blue: Ben"."""
+    return say("licences", list=", ".join(
+        say("licence_of", colour=say("car_" + c), name=say.seat(owners[c]))
+        for c in COLOURS if c in owners))
 
 
 def result(view: Seen, *, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
@@ -243,11 +245,10 @@ def result(view: Seen, *, lang: str = "en", names: Sequence[str] | None = None) 
     owners.update(view.owners)
     lines: list[str] = []
     if owners:
-        lines.append(say("licences", list=", ".join(
-            say("licence_of", car=c, name=say.seat(owners[c]))
-            for c in COLOURS if c in owners)))
-    lines.append(_scores(view.score, say))
-    lines.append(_winner(view, say))
+        lines.append(_licences(owners, say))
+    if not _one_race(view):
+        lines.append(_scores(view.score, say))
+    lines.append(headline(view, say))
     return lines
 
 
