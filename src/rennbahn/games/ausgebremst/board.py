@@ -471,7 +471,7 @@ def _standings(view: BoardView, say: Teller, y: float) -> tuple[list[str], float
         name = _short(_car_name(view, c.car, say), 18)
         rows.append([place, name, str(c.lap), "✓" if c.pit_stop else "-",
                      str(c.cards), str(c.points_left), str(c.to_finish)])
-        if _same_seat(c, view):
+        if isinstance(view.seat, int) and _same_seat(c, view):  # the viewer's own car
             shade[len(rows) - 1] = "#fff9db"
     parts = [text(8, y + 14, say("b_standings"), size=12, anchor="start", weight="bold")]
     widths = [58.0, 114.0, 38.0, 30.0, 42.0, 34.0, 28.0]
@@ -494,7 +494,7 @@ def _bookkeeper(view: BoardView, say: Teller, y: float) -> tuple[list[str], floa
     names = list(view.races)
     totals = list(view.totals)
     parts = [text(8, y + 14, say("b_bookkeeper"), size=12, anchor="start", weight="bold")]
-    header = [say("b_driver")] + [str(k + 1) for k in range(len(races))] + [say("b_total")]
+    header = [say("b_driver")] + [str(k + 1) for k in range(len(races))] + [say("table_total")]
     rows = [header]
     for seat in sorted(range(len(totals)), key=lambda s: (-totals[s], s)):
         rows.append([_short(say.seat(seat))] + [str(race.points[seat]) for race in races]
