@@ -6,9 +6,10 @@ the first seat; bots with names in the others). The same seat's page is open on 
 
     docs/screenshots/<game>-<desktop|phone>-<en|de>-<start|middle|end>.png
 
-(48 pictures), ``<game>-desktop.png`` and ``<game>-phone.png`` (the English middle, shown
-by the README), and an index ``docs/screenshots/README.md``. Needs the web extra,
-Playwright and Debian's Chromium (``/usr/bin/chromium``).
+(48 pictures), the lobby with "my tables" (``lobby-<desktop|phone>-<en|de>.png``),
+``<game>-desktop.png`` and ``<game>-phone.png`` (the English middle, shown by the README),
+and an index ``docs/screenshots/README.md``. Needs the web extra, Playwright and Debian's
+Chromium (``/usr/bin/chromium``).
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--games gibgas ...]
 """
@@ -136,6 +137,13 @@ def main() -> None:
                 files += _shoot(desktop, phone, out, name, lang, "middle")
                 _play(desktop, None)
                 files += _shoot(desktop, phone, out, name, lang, "end")
+                if name == args.games[-1]:  # the lobby, with this table under "my tables"
+                    for page, screen in ((desktop, "desktop"), (phone, "phone")):
+                        page.goto(server.url)
+                        page.wait_for_selector("#mine[data-loaded='1']")
+                        path = out / f"lobby-{screen}-{lang}.png"
+                        page.screenshot(path=str(path), full_page=screen == "desktop")
+                        files.append(path.name)
                 for page in pages:
                     page.context.close()
                 index.append(f"- {name}, {lang}: " + ", ".join(f"[{f}]({f})" for f in files))
