@@ -510,6 +510,7 @@ def test_lobby_for_people(server: LocalServer, browser: Any) -> None:
     assert page.locator("#seats > li .botline").nth(2).inner_text().strip()
     page.locator("#seats > li .invite-box").nth(3).check()  # a friend may take seat 4
     page.locator("#public").check()
+    page.locator("#clock").fill("2")  # two minutes a move
     page.locator("#create button[type=submit]").click()
     page.wait_for_selector("#links li")
     links = page.locator("#links li input")
@@ -528,6 +529,12 @@ def test_lobby_for_people(server: LocalServer, browser: Any) -> None:
     page.wait_for_url("**/t/*#token=*")
     page.wait_for_function("() => document.getElementById('table').dataset.number !== undefined")
     assert "Stranger" in page.inner_text("#who")
+    # The clock counts down, every second.
+    page.wait_for_selector("#clock", state="visible")
+    first = page.inner_text("#clock")
+    page.wait_for_function("t => document.getElementById('clock').textContent !== t", arg=first,
+                           timeout=3000)
+    assert re.search(r"[0-9]:[0-5][0-9] left", page.inner_text("#clock"))
     # The switch turns the page German and the choice is remembered.
     # The click reloads the page; while the old document goes, documentElement can be null,
     # so wait for the navigation itself and then read the new document's language.

@@ -275,12 +275,12 @@
         var head = el("div", "linkhead");
         head.appendChild(el("strong", "", r.title || r.table));
         var state = r.state || "unknown";
-        head.appendChild(el("span", "chip state-" + state, tx("state_" + state)));
+        if (r.state) { head.appendChild(el("span", "chip state-" + state, tx("state_" + state))); }
         li.appendChild(head);
         if (r.variant) { li.appendChild(el("span", "small", r.variant)); }
-        var who = r.seat === null || r.seat === undefined ? (r.token ? "" : tx("watching"))
-          : tx("you_play_short", { name: r.name || "" });
-        if (!who && r.name) { who = tx("you_play_short", { name: r.name }); }
+        // A seat's name, else watching (before the server answers: what the browser kept).
+        var seated = r.seat === undefined ? Boolean(r.token) : r.seat !== null;
+        var who = seated ? (r.name ? tx("you_play_short", { name: r.name }) : "") : tx("watching");
         if (who) { li.appendChild(el("span", "small", who)); }
         if (r.players && r.players.length) {
           li.appendChild(el("span", "small", tx("players_list", { names: r.players.join(", ") })));
@@ -307,8 +307,7 @@
     }
     // Until the server answers (or when it cannot): what the browser remembers.
     draw(remembered.map(function (t) {
-      return { table: t.table, token: t.token, title: t.title, name: t.name, seat: t.token ? 0 : null,
-               state: null };
+      return { table: t.table, token: t.token, title: t.title, name: t.name, state: null };
     }));
     postJSON("/api/mine", { tables: remembered.map(function (t) { return { table: t.table, token: t.token || null }; }) })
       .then(function (answer) {
