@@ -92,13 +92,13 @@ def test_moves_in_words_and_one_end_everywhere(variant: str, seed: int) -> None:
 
 
 def test_the_end_in_words() -> None:
-    """The first car home wins; the others share second place, each with how far it got."""
+    """The first car home wins; the others follow by how far they got, each said."""
     state = at(f"{FULL} 42,30,0,5 over:0 40 die=0:4:38")
     end = WORDS.finish(state.public_view(), lang="en", names=NAMES)
     assert end.headline == "Anna wins the Grand Prix!"
     assert [(p.seat, p.place, p.note) for p in end.placings] == [
         (0, 1, "crossed the finish line"), (1, 2, "12 cards from the finish"),
-        (3, 2, "37 cards from the finish"), (2, 2, "still on the start card")]
+        (3, 3, "37 cards from the finish"), (2, 4, "still on the start card")]
     assert end.winners == (0,) and end.table == ()
     de = WORDS.finish(state.view(2), lang="de", names=NAMES)
     assert de.headline == "Anna gewinnt den Grand Prix!"
@@ -198,3 +198,9 @@ def test_the_board_is_readable_on_a_desktop(variant: str) -> None:
             random_step(state, rng)
     assert smallest_text >= 11.0
     assert smallest_tap >= 36.0
+
+
+def test_cars_equally_far_share_a_place() -> None:
+    state = at(f"{FULL} 42,5,30,5 over:0 40 die=0:4:38")
+    end = WORDS.finish(state.public_view(), lang="en", names=NAMES)
+    assert [(p.seat, p.place) for p in end.placings] == [(0, 1), (2, 2), (1, 3), (3, 3)]

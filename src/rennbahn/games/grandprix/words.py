@@ -55,17 +55,23 @@ class GrandPrixWords(CatalogueWords):
         raise ValueError(f"{move!r} is not a Grand Prix move")
 
     def finish(self, view: View, *, lang: str, names: Sequence[str] | None = None) -> Finish:
-        """The end: the winner first, then the others (sharing second place) by how far
-        they got; nobody wins a race the turn limit ended, so all share the first place."""
+        """The end: the winner first, then the others by how far they got (cars equally
+        far share a place; the rulebook names only a winner, and the others' places are how
+        a table of players would rank them); nobody wins a race the turn limit ended, so
+        all share the first place."""
         shown = expect_view(view, GrandPrixView)
         if shown.phase != "over":
             raise ValueError("the race is not over")
         say = Teller(lang, names)
         winner = shown.winner if isinstance(shown.winner, int) else None
-        order = sorted(shown.cars, key=lambda c: (c.seat != winner, -c.progress, c.seat))
+        def ahead(car: Car) -> tuple[bool, int]:
+            return (car.seat != winner, -car.progress)
+
+        order = sorted(shown.cars, key=lambda c: (*ahead(c), c.seat))
         placings = tuple(
-            Placing(seat=c.seat, place=1 if winner is None or c.seat == winner else 2,
-                    note=_how_far(c, shown, say))
+            Placing(seat=c.seat, note=_how_far(c, shown, say),
+                    place=1 if winner is None else
+                    1 + sum(ahead(other) < ahead(c) for other in shown.cars))
             for c in order)
         return Finish(headline=headline(shown, say), placings=placings,
                       winners=() if winner is None else (winner,))
