@@ -587,6 +587,7 @@
         var waiting = v.to_act.map(function (s) { return names()[s]; });
         status.textContent = tx("waiting_for", { names: waiting.length ? joinNames(waiting) : tx("chance") });
       }
+      if (myTurn && (!previous || previous.number !== v.number)) { showTappable(); }
       document.title = myTurn ? tx("tab_your_move", { title: baseTitle }) : baseTitle + " — " + tx("site");
       favicon.href = myTurn ? "/static/favicon-turn.svg" : "/static/favicon.svg";
 
@@ -599,6 +600,18 @@
       document.getElementById("end-replay").href = replayLink;
       endPanel(v);
       tick();
+    }
+
+    // On a desktop the moves sit beside a long board (Ausgebremst's): when it becomes the
+    // person's turn and none of the squares to tap is on screen, bring the first into view.
+    function showTappable() {
+      if (!window.matchMedia("(min-width: 900px)").matches) { return; }
+      var first = board.querySelector("[data-move]");
+      if (!first) { return; }
+      var r = first.getBoundingClientRect();
+      if (r.bottom < 0 || r.top > window.innerHeight) {
+        first.scrollIntoView({ block: "center", inline: "nearest" });
+      }
     }
 
     function endPanel(v) {
