@@ -301,22 +301,32 @@ def _result(after: Table, say: Teller) -> list[str]:
         else:
             lines.append(say("score", name=say.seat(i), stars=d.stars, left=d.damage,
                              total=scores[i]))
-    winners = after.winners
-    if not winners:
-        lines.append(say("nobody_wins"))
-    elif len(winners) > 1:
-        lines.append(say("shared", names=say.join([say.seat(w) for w in winners]),
-                         total=scores[winners[0]]))
-    else:
-        win = winners[0]
-        tied = [say.seat(i) for i, d in enumerate(drivers)
-                if i != win and not d.out and scores[i] == scores[win]]
-        if tied:
-            lines.append(say("winner_tie", name=say.seat(win), total=scores[win],
-                             others=say.join(tied), left=drivers[win].damage))
-        else:
-            lines.append(say("winner", name=say.seat(win), total=scores[win]))
+    lines.append(_headline(after, say))
     return lines
 
 
-__all__ = ["narrate", "result"]
+def headline(view: View, *, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """The one announcement of the end of a finished race: who won and why ("" before the
+    end). The narration's last line, the board's result and the pages' end panel say it."""
+    table = expect_view(view, GibGasPublicView)
+    return _headline(table, Teller(lang, names)) if table.phase == "over" else ""
+
+
+def _headline(after: Table, say: Teller) -> str:
+    assert after.scores is not UNSET and after.winners is not UNSET  # the race is over
+    drivers, scores, winners = after.drivers, after.scores, after.winners
+    if not winners:
+        return say("nobody_wins")
+    if len(winners) > 1:
+        return say("shared", names=say.join([say.seat(w) for w in winners]),
+                   total=scores[winners[0]])
+    win = winners[0]
+    tied = [say.seat(i) for i, d in enumerate(drivers)
+            if i != win and not d.out and scores[i] == scores[win]]
+    if tied:
+        return say("winner_tie", name=say.seat(win), total=scores[win],
+                   others=say.join(tied), left=drivers[win].damage)
+    return say("winner", name=say.seat(win), total=scores[win])
+
+
+__all__ = ["headline", "narrate", "result"]
