@@ -10,9 +10,9 @@ the view does not hold. Its words are the game's catalogue (``texts.py``).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
-from rennbahn.core.i18n import COMMON, LANGUAGES
 from rennbahn.core.protocol import Game
 from rennbahn.core.views import UNSET, View, expect_view
 from rennbahn.games._board import (
@@ -36,11 +36,10 @@ from rennbahn.games.gibgas.components import START_DAMAGE, Kind
 from rennbahn.games.gibgas.rules import GibGasGame, resolve_drive
 from rennbahn.games.gibgas.texts import Teller
 from rennbahn.games.gibgas.views import Driver, GibGasPublicView, Speed, own_driver, seat_of
+from rennbahn.games.gibgas.words import WORDS
 
 KIND_NAMES = {"V": "Vollgas!", "B": "Bremsen!", "XF": "Vollgas-Crash", "XS": "Bremsen-Crash"}
 KIND_FILL = {"V": "#2f9e44", "B": "#1c7ed6", "XF": "#c92a2a", "XS": "#862e9c"}
-#: The driver's cards as printed (the German originals).
-CARD_LABEL = {"die": "Würfel", "tempo": "Tempo-Halten", "pit": "Boxenstopp"}
 ROW_CARDS = 4
 CARD_W, CARD_H = 84.0, 112.0
 HAND_W, HAND_H = 66.0, 62.0
@@ -93,12 +92,11 @@ def track_card(x: float, y: float, code: str, say: Teller, *, scale: float = 1.0
             parts.append(star(cx, mid - 4 * scale + row * 20 * scale, 9 * scale))
     aw = arrows * 14 * scale - 3 * scale
     parts.append(_arrows(x + (w - aw) / 2, y + h - 18 * scale, arrows, 11 * scale))
-    label = (f"{name} " + (say("ui_crash", n=value) if kind.startswith("X")
-                           else f"{value}★") + f", {arrows}▼")
+    label = say("board_card_label", card=say.track(code), points=say.points(arrows))
     return group(parts, aria_label=label)
 
 
-def driver_card(x: float, y: float, name: str, lang: str, *, w: float = HAND_W,
+def driver_card(x: float, y: float, name: str, say: Teller, *, w: float = HAND_W,
                 h: float = HAND_H, speed: Speed = None, dim: bool = False) -> str:
     """One of the nine driver's cards: a speed, the die, Tempo-Halten or Boxenstopp."""
     fill = "#fff" if not dim else "#ddd"
@@ -106,13 +104,14 @@ def driver_card(x: float, y: float, name: str, lang: str, *, w: float = HAND_W,
     if name.isdigit():
         parts.append(text(x + w / 2, y + h * 0.52, name, size=min(22.0, h * 0.4),
                           weight="bold"))
-        parts.append(text(x + w / 2, y + h * 0.8, "km/h", size=9, fill="#555"))
+        parts.append(text(x + w / 2, y + h * 0.8, "km/h", size=10, fill="#555"))
     elif name == "die":
-        s = min(w, h) * 0.5
+        s = min(w, h) * 0.56
         parts.append(die(x + (w - s) / 2, y + 4, s, speed if isinstance(speed, int) else 6))
-        parts.append(text(x + w / 2, y + h - 6, CARD_LABEL[name], size=9, fill="#555"))
+        parts.append(text(x + w / 2, y + h - 6, say.card(name), size=10, fill="#555",
+                          fit=w - 6))
     else:
-        first, _, second = CARD_LABEL.get(name, name).partition("-")
+        first, _, second = say.card(name).partition("-")
         colour = "#e8590c" if name == "pit" else "#0b7285"
         parts.append(text(x + w / 2, y + h * 0.45, first + ("-" if second else ""),
                           size=11, fill=colour, weight="bold", fit=w - 6))
@@ -120,7 +119,7 @@ def driver_card(x: float, y: float, name: str, lang: str, *, w: float = HAND_W,
             parts.append(text(x + w / 2, y + h * 0.68, second, size=11, fill=colour,
                               weight="bold", fit=w - 6))
     if name == "tempo" and isinstance(speed, int):
-        parts.append(text(x + w / 2, y + h - 5, str(speed), size=9))
+        parts.append(text(x + w / 2, y + h - 5, str(speed), size=10))
     return group(parts)
 
 
@@ -168,8 +167,8 @@ def _reveal(view: GibGasPublicView, game: GibGasGame, say: Teller,
     if code is None:
         return [], y
     heading = say("board_revealed_for") if driving else say("board_last_round")
-    parts.append(text(8, y + 14, f"{heading}: {KIND_NAMES.get(_parse(code)[0], code)} "
-                      f"({code})", size=12, anchor="start", weight="bold"))
+    parts.append(text(8, y + 14, f"{heading}: {say.track(code)}", size=12, anchor="start",
+                      weight="bold", fit=WIDTH - 16))
     y += 22
     col_w = WIDTH / max(3, min(len(names), 4))
     for i, name in enumerate(names):
@@ -178,20 +177,21 @@ def _reveal(view: GibGasPublicView, game: GibGasGame, say: Teller,
         cy = y + row * 50
         colour = SEAT_COLOURS[i % len(SEAT_COLOURS)] if i < len(drivers) else "#868e96"
         parts.append(rect(cx, cy, col_w - 8, 44, "#fff", stroke=colour, rx=4, stroke_width=2))
-        parts.append(text(cx + 4, cy + 13, name, size=10, anchor="start", fill="#333"))
+        parts.append(text(cx + 4, cy + 13, name, size=10, anchor="start", fill="#333",
+                          fit=col_w - 16))
         card = cards[i] if i < len(drivers) else (franz.card if franz is not UNSET else None)
         speed = speeds_raw[i]
         if card == "die" and isinstance(speed, int):
-            parts.append(die(cx + 6, cy + 17, 24, speed))
-            parts.append(text(cx + 36, cy + 36, say("die"), size=10,
-                              anchor="start"))
+            parts.append(die(cx + 6, cy + 16, 27, speed))
+            parts.append(text(cx + 38, cy + 36, say("die"), size=10,
+                              anchor="start", fit=col_w - 50))
         else:
-            shown = CARD_LABEL.get(str(card), str(card)) if card else "-"
-            parts.append(text(cx + 6, cy + 30, shown, size=12 if len(shown) < 8 else 9,
-                              anchor="start", weight="bold"))
+            shown = say.card(card) if card else "-"
+            parts.append(text(cx + 6, cy + 30, shown, size=12 if len(shown) < 8 else 10,
+                              anchor="start", weight="bold", fit=col_w - 20))
             word = _speed_word(speed, say)
             if word and word != shown:
-                parts.append(text(cx + 6, cy + 41, f"→ {word}", size=9, anchor="start"))
+                parts.append(text(cx + 6, cy + 41, f"→ {word}", size=10, anchor="start"))
     rows = (len(names) + 3) // 4
     y += rows * 50
     speeds = [s if isinstance(s, int) else 0 for s in speeds_raw]
@@ -227,7 +227,7 @@ def _driver_strip(i: int, d: Driver, view: GibGasPublicView, say: Teller,
                   rx=5, stroke_width=2)]
     parts.append(rect(2, y, 8, h - 4, colour, stroke=None, rx=3))
     name = say.seat(i) + (say("ui_you") if i == you else "")
-    parts.append(text(16, y + 15, name, size=12, anchor="start", weight="bold"))
+    parts.append(text(16, y + 15, name, size=12, anchor="start", weight="bold", fit=118))
     damage = d.damage
     # The damage marker starts on 18 and counts down: the points the car has left, as the
     # terminal says it.
@@ -247,21 +247,21 @@ def _driver_strip(i: int, d: Driver, view: GibGasPublicView, say: Teller,
                           stroke="#222", stroke_width=0.5))
     if won:
         parts.append(text(134, y + 48, say("board_won", n=len(won)),
-                          size=9, anchor="start", fill="#555"))
+                          size=10, fit=90, anchor="start", fill="#555"))
     # This round's card, as far as the view tells.
     card = d.card
     if card is not None:
-        parts.append(driver_card(228, y + 4, card, say.lang, w=44, h=52, speed=d.speed))
+        parts.append(driver_card(228, y + 4, card, say, w=44, h=52, speed=d.speed))
     # The hand: backs with the count for others, small names when the view shows them.
     size = d.hand_size
     if i != you:
         for k in range(min(size, 9)):  # fanned out, one back per card
             parts.append(_card_back(282 + k * 7, y + 10, 14, 22))
         words = say("board_card_one" if size == 1 else "ui_cards", n=size)
-        parts.append(text(318, y + 48, words, size=9, fill="#555"))
+        parts.append(text(318, y + 48, words, size=10, fit=80, fill="#555"))
     else:
         parts.append(text(318, y + 30, say("board_in_hand", n=size),
-                          size=9, fill="#555"))
+                          size=10, fit=80, fill="#555"))
     return parts, y + h
 
 
@@ -290,12 +290,13 @@ def _hand(view: GibGasPublicView, legal: frozenset[str], say: Teller,
             x = 6 + col * (HAND_W + 4)
             top = y + row * (HAND_H + 4)
             move = next((p + name for p in prefixes if p + name in legal), None)
-            drawn = driver_card(x, top, name, say.lang, dim=bool(legal) and move is None)
+            drawn = driver_card(x, top, name, say, dim=bool(legal) and move is None)
             if move is not None:
                 into.append(button(move, [drawn, rect(x, top, HAND_W, HAND_H, "none",
                                                       stroke="#1c7ed6", rx=5,
                                                       stroke_width=3)],
-                                   label=move))
+                                   label=WORDS.move(view, move, lang=say.lang,
+                                                    names=say.names)))
             else:
                 into.append(drawn)
         rows = (len(cards) + per_row - 1) // per_row
@@ -311,7 +312,8 @@ def _hand(view: GibGasPublicView, legal: frozenset[str], say: Teller,
         parts.append(button("repair", [
             rect(6, y, 200, TAP, "#fff3bf", stroke="#e67700", rx=6, stroke_width=2),
             text(106, y + TAP / 2 + 5, say("board_repair"),
-                 size=13, weight="bold", fit=188)], label="repair"))
+                 size=13, weight="bold", fit=188)],
+            label=WORDS.move(view, "repair", lang=say.lang, names=say.names)))
         y += TAP + 6
     return parts, y
 
@@ -341,7 +343,7 @@ def _pit(view: GibGasPublicView, say: Teller, y: float) -> tuple[list[str], floa
         if last is not None and last.seat != queue[0]:  # the stop before, this round
             before = say.seat(last.seat)
             parts.append(die(WIDTH - 46, y + 13, 30, last.roll))
-            parts.append(text(WIDTH - 31, y + 10, before, size=8, fill="#555"))
+            parts.append(text(WIDTH - 31, y + 10, before, size=10, fit=56, fill="#555"))
             earlier = say("board_pit_before", name=before, face=last.roll)
     else:
         assert last is not None
@@ -367,7 +369,7 @@ def _franz(view: GibGasPublicView, say: Teller, y: float) -> tuple[list[str], fl
     parts.append(text(10, y + 16, "Franz", size=12, anchor="start", weight="bold"))
     card = franz.card
     speed = franz.speed
-    shown = "-" if card is None else CARD_LABEL.get(card, card)
+    shown = "-" if card is None else say.card(card)
     if isinstance(speed, int) and str(speed) != shown:
         shown += f" → {speed}"
     parts.append(text(10, y + 32, say("board_franz", card=shown, n=left),
@@ -376,18 +378,22 @@ def _franz(view: GibGasPublicView, say: Teller, y: float) -> tuple[list[str], fl
 
 
 def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
-              lang: str = "en") -> str:
-    """The Gib Gas! table as ``view`` shows it; ``moves`` are the viewer's legal moves."""
+              lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """The Gib Gas! table as ``view`` shows it; ``moves`` are the viewer's legal moves,
+    ``names`` the seats' names (None: "Driver 1", ...)."""
     check_lang(lang)
     game = expect_game(game, GibGasGame)
     table = expect_view(view, GibGasPublicView)
-    say = Teller(lang)
+    say = Teller(lang, names)
     legal = frozenset(moves)
     parts: list[str] = []
     round_no = table.round
     title = f"Gib Gas! — {say('board_round')} {round_no}"
     parts.append(title_bar(title, say("board_stack", n=table.stack_left)))
     y = 34.0
+    if table.phase == "over":  # the end first: who won, places and points
+        result_parts, y = _result(table, say, y)
+        parts += result_parts
     row = table.row
     gap = (WIDTH - ROW_CARDS * CARD_W) / (ROW_CARDS + 1)
     for i in range(ROW_CARDS):
@@ -397,8 +403,9 @@ def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
         else:
             parts.append(rect(x, y, CARD_W, CARD_H, "none", stroke="#adb5bd", rx=6,
                               stroke_dasharray="4 3"))
-    parts.append(text(gap + CARD_W / 2, y + CARD_H + 13, say("board_next"),
-                      size=10, fill="#555"))
+    if row:
+        parts.append(text(gap + CARD_W / 2, y + CARD_H + 13, say("board_next"),
+                          size=10, fill="#555"))
     y += CARD_H + 20
     for section in (_reveal(table, game, say, y),):
         parts += section[0]
@@ -412,26 +419,35 @@ def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
     parts += franz_parts
     hand_parts, y = _hand(table, legal, say, y + 4)
     parts += hand_parts
-    if table.phase == "over":
-        parts += _result(table, say, y)
-        y += 50
     return document(y + 4, title, parts, lang=lang, game="gibgas")
 
 
-def _result(view: GibGasPublicView, say: Teller, y: float) -> list[str]:
-    """The finished race: who won, and every driver's points."""
-    parts = [rect(2, y, WIDTH - 4, 44, "#212529", stroke=None, rx=5)]
-    winners = view.winners if view.winners is not UNSET else []
-    if winners:
-        names = COMMON["and"][LANGUAGES.index(say.lang)].join(say.seat(w) for w in winners)
-        line = say("board_win_many" if len(winners) > 1 else "board_win_one", names=names)
-    else:
-        line = say("board_nobody_wins")
-    parts.append(text(WIDTH / 2, y + 18, line, size=14, fill="#fff", weight="bold"))
-    scores = view.scores if view.scores is not UNSET else []
-    parts.append(text(WIDTH / 2, y + 36, say("board_points")
-                      + ", ".join(str(s) for s in scores), size=11, fill="#dee2e6"))
-    return parts
+def _wrap(words: str, size: float, width: float) -> list[str]:
+    """``words`` broken into lines of about ``width`` units at font ``size``."""
+    return textwrap.wrap(words, max(8, int(width / (size * 0.55))),
+                         break_on_hyphens=False) or [""]
+
+
+def _result(view: GibGasPublicView, say: Teller, y: float) -> tuple[list[str], float]:
+    """The finished race: the one announcement of the end (the narration's last line) and
+    every driver's place and points as the rulebook counts them."""
+    finish = WORDS.finish(view, lang=say.lang, names=say.names)
+    heading = _wrap(finish.headline, 14, WIDTH - 24)
+    height = 14 + 19 * len(heading) + 17 * len(finish.placings)
+    parts = [rect(2, y, WIDTH - 4, height, "#212529", stroke=None, rx=5)]
+    top = y + 20
+    for line in heading:
+        parts.append(text(WIDTH / 2, top, line, size=14, fill="#fff", weight="bold",
+                          fit=WIDTH - 16))
+        top += 19
+    for placing in finish.placings:
+        key = "board_placing_note" if placing.note else "board_placing"
+        line = say(key, place=placing.place, name=say.seat(placing.seat),
+                   points=placing.points, note=placing.note)
+        parts.append(text(12, top, line, size=12, anchor="start", fill="#dee2e6",
+                          fit=WIDTH - 24))
+        top += 17
+    return [group(parts, aria_label=finish.headline)], y + height + 6
 
 
 __all__ = ["board_svg"]
