@@ -20,5 +20,7 @@ def test_example_runs(index: int, capsys: pytest.CaptureFixture[str]) -> None:
     exec(compile(BLOCKS[index], f"docs/research.md example {index + 1}", "exec"), {})
     printed = capsys.readouterr().out
     if "won" in BLOCKS[index]:  # the ISMCTS match reports both win rates
-        assert re.search(r"ISMCTS\s+won \d+% of 100 races", printed), printed
-        assert re.search(r"heuristic\s+won \d+% of 100 races", printed), printed
+        assert re.search(r"ISMCTS\s+won \d+% of 20 races", printed), printed
+        heuristic = re.search(r"heuristic\s+won (\d+)% of 20 races", printed)
+        assert heuristic, printed
+        assert int(heuristic[1]) > 50, printed  # the doc: "the heuristic bot wins most races"
