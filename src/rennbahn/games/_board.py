@@ -10,6 +10,7 @@ thing that plays a move carries ``class="move"``, ``data-move``, ``role="button"
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from math import cos, radians, sin
 from typing import TypeVar
@@ -232,3 +233,15 @@ def document(height: float, title: str, body: Iterable[str], *, lang: str, game:
 def legal_set(moves: Sequence[str]) -> frozenset[str]:
     """The legal moves as a set (the board looks each drawn thing's move up)."""
     return frozenset(moves)
+
+
+def wrap(words: str, size: float, width: float) -> list[str]:
+    """``words`` in lines of about ``width`` units at font ``size`` (an average letter is
+    a little over half the size wide), broken between words; a word too long stays whole.
+
+    >>> wrap("Anna wins the Grand Prix!", 10, 80)
+    ['Anna wins the', 'Grand Prix!']
+    """
+    return textwrap.wrap(words, max(8, int(width / (size * 0.56))),
+                         break_long_words=False, break_on_hyphens=False) or [""]
+

@@ -35,6 +35,7 @@ from rennbahn.games._board import (
     table,
     text,
     title_bar,
+    wrap,
 )
 from rennbahn.games.ausgebremst.layout import first_side, half, row_of
 from rennbahn.games.ausgebremst.rules import AusgebremstGame
@@ -514,17 +515,6 @@ def _short(name: str, width: int = 16) -> str:
     return name if len(name) <= width else name[:width - 1] + "…"
 
 
-def _wrap(words: str, width: int) -> list[str]:
-    """``words`` in lines of at most ``width`` characters, broken between words."""
-    lines: list[str] = []
-    for word in words.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
-
-
 def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
               lang: str = "en", names: Sequence[str] | None = None) -> str:
     """The Ausgebremst race as ``view`` shows it; ``moves`` are the viewer's legal moves,
@@ -542,7 +532,7 @@ def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
     status = []
     over = bool(board.races) and len(board.table) == len(board.races)
     if over:  # the one announcement of the end, as the narration's last line says it
-        for k, words in enumerate(_wrap(headline(board, say), 46)[:3]):
+        for k, words in enumerate(wrap(headline(board, say), 14, WIDTH - 16)[:3]):
             parts.append(text(8, 50 + 18 * k, words, size=14, anchor="start", weight="bold",
                               fit=WIDTH - 16))
     elif turn:

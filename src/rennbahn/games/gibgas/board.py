@@ -10,7 +10,6 @@ the view does not hold. Its words are the game's catalogue (``texts.py``).
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
 from rennbahn.core.protocol import Game
@@ -31,6 +30,7 @@ from rennbahn.games._board import (
     star,
     text,
     title_bar,
+    wrap,
 )
 from rennbahn.games.gibgas.components import START_DAMAGE, Kind
 from rennbahn.games.gibgas.rules import GibGasGame, resolve_drive
@@ -422,17 +422,11 @@ def board_svg(view: View, game: Game, *, moves: Sequence[str] = (),
     return document(y + 4, title, parts, lang=lang, game="gibgas")
 
 
-def _wrap(words: str, size: float, width: float) -> list[str]:
-    """``words`` broken into lines of about ``width`` units at font ``size``."""
-    return textwrap.wrap(words, max(8, int(width / (size * 0.55))),
-                         break_on_hyphens=False) or [""]
-
-
 def _result(view: GibGasPublicView, say: Teller, y: float) -> tuple[list[str], float]:
     """The finished race: the one announcement of the end (the narration's last line) and
     every driver's place and points as the rulebook counts them."""
     finish = WORDS.finish(view, lang=say.lang, names=say.names)
-    heading = _wrap(finish.headline, 14, WIDTH - 24)
+    heading = wrap(finish.headline, 14, WIDTH - 24)
     height = 14 + 19 * len(heading) + 17 * len(finish.placings)
     parts = [rect(2, y, WIDTH - 4, height, "#212529", stroke=None, rx=5)]
     top = y + 20

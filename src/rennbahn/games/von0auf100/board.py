@@ -35,6 +35,7 @@ from rennbahn.games._board import (
     table,
     text,
     title_bar,
+    wrap,
 )
 from rennbahn.games.von0auf100.components import CAR_COLOURS, COLOURS
 from rennbahn.games.von0auf100.texts import Teller
@@ -152,18 +153,6 @@ def _cars_on(x: float, y: float, s: float, letters: Sequence[str], say: Teller) 
         cy = y + s * 0.7 + (row - (rows - 1) / 2) * s * 0.24
         parts.append(_car(cx, cy, letter, say, size=size))
     return "".join(parts)
-
-
-def wrap(words: str, size: float, width: float) -> list[str]:
-    """``words`` broken into lines of about ``width`` units at font ``size``."""
-    most = max(8, int(width / (size * 0.56)))
-    lines: list[str] = []
-    for word in words.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= most:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
 
 
 def _lines(x: float, y: float, w: float, words: str, *, size: float = LINE,
