@@ -104,10 +104,12 @@ def group(body: Iterable[str], **more: object) -> str:
     return f"<g{attrs(**more)}>{''.join(body)}</g>"
 
 
-def private(body: Iterable[str], label: str) -> str:
-    """What only the viewing seat may see (its hand, its licence), marked so that a test
-    can compare it with that seat's true secret; ``label`` names the secret's content."""
-    return f"<g{attrs(class_='private', aria_label=label)}>{''.join(body)}</g>"
+def private(body: Iterable[str], label: str, secret: str) -> str:
+    """What only the viewing seat may see (its hand, its licence): ``label`` says it in
+    words (for a screen reader), ``secret`` in notation, so that a test can compare it
+    with that seat's true secret."""
+    a = attrs(class_="private", aria_label=label, data_secret=secret)
+    return f"<g{a}>{''.join(body)}</g>"
 
 
 def button(move: str, body: Iterable[str], *, label: str | None = None,

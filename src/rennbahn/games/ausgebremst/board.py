@@ -402,7 +402,8 @@ def _hand(view: BoardView, legal: frozenset[str], say: Teller,
                 parts.append(group(body))
         y += 66
     hand_label = " ".join(str(v) for v in hand)
-    return [private(parts, f"hand: {hand_label}")], y
+    return [private(parts, say("your_hand", cards=", ".join(str(v) for v in hand)),
+                    f"hand: {hand_label}")], y
 
 
 def _pit_cards(view: BoardView, legal: frozenset[str], say: Teller,

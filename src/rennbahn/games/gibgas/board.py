@@ -306,8 +306,10 @@ def _hand(view: GibGasPublicView, legal: frozenset[str], say: Teller,
         secret.append(text(8, y + 12, say("board_secret_out", card=discard),
                           size=11, anchor="start"))
         y += 18
-    label = "hand: " + " ".join(hand) + (f"; out: {discard}" if discard else "")
-    parts.insert(0, private(secret, label))
+    notation = "hand: " + " ".join(hand) + (f"; out: {discard}" if discard else "")
+    label = say("your_hand", cards=say.cards(hand)) + (
+        " " + say("board_secret_out", card=say.card(discard)) if discard else "")
+    parts.insert(0, private(secret, label, notation))
     if "repair" in legal:
         parts.append(button("repair", [
             rect(6, y, 200, TAP, "#fff3bf", stroke="#e67700", rx=6, stroke_width=2),

@@ -365,7 +365,9 @@ def _licence(licences: Sequence[str], say: Teller, x: float, y: float,
         secret.append(_car(cx + 14, y + 42, letter, say, size=16))
         secret.append(text(cx + 32, y + 47, say("hue_" + letter).capitalize(), size=LINE,
                            anchor="start", weight="bold", fit=step - 36))
-    return [private(secret, "licence: " + " ".join(licences))], y + 68
+    words = ", ".join(say("hue_" + letter) for letter in licences)
+    return [private(secret, f"{say('board_licence')} {words}",
+                    "licence: " + " ".join(licences))], y + 68
 
 
 def _given(view: Von0auf100PublicView, say: Teller, x: float, y: float,
