@@ -130,7 +130,7 @@ def _form_rows(lang: str) -> list[dict[str, Any]]:
             label, help_text = words.param(p.name, lang) if words else (p.name, p.doc)
             params.append({
                 "name": p.name, "kind": kind, "default": default, "label": label,
-                "help": help_text, "doc": help_text, "minimum": p.minimum, "maximum": p.maximum,
+                "help": help_text, "minimum": p.minimum, "maximum": p.maximum,
                 "choices": [[v, words.choice(p.name, v == "true" if kind == "bool" else v,
                                              lang) if words else v] for v in values]})
         offered = [b for b in PEOPLES_BOTS if b in bot_names(entry.name)]
