@@ -25,9 +25,10 @@ TRIO = "von0auf100(players=3,race=small)"
 DUEL = "von0auf100(players=2,race=small)"
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LocalServer]:
-    with LocalServer(tmp_path / "tables.sqlite3", tmp_path / "server.log") as running:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
+    where = tmp_path_factory.mktemp("players")
+    with LocalServer(where / "tables.sqlite3", where / "server.log") as running:
         yield running
 
 
