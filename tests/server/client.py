@@ -9,6 +9,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
+from rennbahn.server.local import LocalServer
+
 
 class Conn:
     """One connection that keeps every message it received (across reconnects)."""
@@ -105,3 +107,11 @@ class Conn:
             await self.ws.close()
         if self.reader is not None:
             await self.reader
+
+
+def create(server: LocalServer, body: dict[str, Any]) -> dict[str, Any]:
+    """Open a table on ``server`` (``POST /api/tables``); what it answered."""
+    status, created = server.request("POST", "api/tables", body)
+    assert status == 201 and isinstance(created, dict), created
+    return created
+

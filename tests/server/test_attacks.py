@@ -11,7 +11,6 @@ import contextlib
 import json
 import os
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,13 +21,6 @@ from rennbahn.server.local import LocalServer
 from tests.server.client import Conn
 
 GAME = "von0auf100(players=3,race=small)"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
-    path = tmp_path_factory.mktemp("server")
-    with LocalServer(path / "tables.sqlite3", path / "server.log") as running:
-        yield running
 
 
 def _create(server: LocalServer, clock: float | None = None, **names: str) -> dict[str, Any]:

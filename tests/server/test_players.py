@@ -9,33 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from rennbahn.server.local import LocalServer
-from tests.server.client import Conn
+from tests.server.client import Conn, create
 
 #: People and one random bot, one car each, the short track: a short game.
 TRIO = "von0auf100(players=3,race=small)"
 #: A person and a bot, where nothing comes between the person's move and the bot's.
 DUEL = "von0auf100(players=2,race=small)"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
-    where = tmp_path_factory.mktemp("players")
-    with LocalServer(where / "tables.sqlite3", where / "server.log") as running:
-        yield running
-
-
-def _create(server: LocalServer, body: dict[str, Any]) -> dict[str, Any]:
-    status, created = server.request("POST", "api/tables", body)
-    assert status == 201 and isinstance(created, dict), created
-    return created
 
 
 def _mine(server: LocalServer, tables: list[dict[str, Any]],
@@ -78,7 +62,7 @@ async def _play_out(people: list[Conn]) -> None:
 
 
 async def _whole_game_then_rematch(server: LocalServer) -> None:
-    created = _create(server, {"game": TRIO, "seats": [
+    created = create(server, {"game": TRIO, "seats": [
         {"name": "Anna"}, {"name": "Ben"}, {"bot": "random"}]})
     table = created["table"]
     anna_token, ben_token = (s["token"] for s in created["seats"][:2])
@@ -157,7 +141,7 @@ def test_a_whole_game_in_words_ends_with_places_and_a_rematch_for_the_same_peopl
 
 
 async def _undo_in_grace(server: LocalServer) -> None:
-    created = _create(server, {"game": DUEL, "seats": [{"name": "Anna"}, {"bot": "random"}]})
+    created = create(server, {"game": DUEL, "seats": [{"name": "Anna"}, {"bot": "random"}]})
     anna = Conn(server.ws_url, created["table"], created["seats"][0]["token"], lang="de")
     await anna.open()
     view = await _view(anna, lambda v: v["legal"])
@@ -203,7 +187,7 @@ def test_take_back_is_offered_exactly_while_a_bot_waits_its_grace(tmp_path: Path
 
 
 def test_bot_seats_get_a_link_only_when_a_friend_is_invited(server: LocalServer) -> None:
-    created = _create(server, {"game": TRIO, "seats": [
+    created = create(server, {"game": TRIO, "seats": [
         {"name": "Anna"}, {"bot": "hard"}, {"bot": "easy", "invite": True}]})
     seats = created["seats"]
     assert "link" in seats[0] and "token" in seats[0]
@@ -237,7 +221,7 @@ def _shown(page: str) -> str:
 
 
 def test_the_lobby_says_games_bots_and_open_tables_in_words(server: LocalServer) -> None:
-    _create(server, {"game": "grandprix(players=3,oncoming=pass)", "public": True,
+    create(server, {"game": "grandprix(players=3,oncoming=pass)", "public": True,
                      "seats": [{"name": "Anna"}, {}, {"bot": "medium"}]})
     for lang, words in (("en", ["Easy", "Medium", "Hard"]), ("de", ["Leicht", "Mittel"])):
         status, page = server.request("GET", f"?lang={lang}")

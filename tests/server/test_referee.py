@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from rennbahn.server.local import LocalServer
-from tests.server.client import Conn
+from tests.server.client import Conn, create
 
 #: Two people, no chance before a move, one car each: a short game.
 DUEL = "von0auf100(players=2,race=small)"
@@ -28,12 +28,6 @@ DUEL = "von0auf100(players=2,race=small)"
 def server(tmp_path: Path) -> Iterator[LocalServer]:
     with LocalServer(tmp_path / "tables.sqlite3", tmp_path / "server.log") as running:
         yield running
-
-
-def _create(server: LocalServer, body: dict[str, Any]) -> dict[str, Any]:
-    status, created = server.request("POST", "api/tables", body)
-    assert status == 201 and isinstance(created, dict), created
-    return created
 
 
 def _info(server: LocalServer, table: str) -> dict[str, Any]:
@@ -56,7 +50,7 @@ async def _quiet(conn: Conn, seconds: float) -> list[dict[str, Any]]:
 
 # -- one commit-then-acknowledge path -------------------------------------------------------
 async def _refused_write(server: LocalServer) -> None:
-    created = _create(server, {"game": DUEL, "seats": [{"name": "Anna"}, {"name": "Ben"}]})
+    created = create(server, {"game": DUEL, "seats": [{"name": "Anna"}, {"name": "Ben"}]})
     table = created["table"]
     anna = Conn(server.ws_url, table, created["seats"][0]["token"])
     ben = Conn(server.ws_url, table, created["seats"][1]["token"])
@@ -119,7 +113,7 @@ def _alive(pid: int) -> bool:
 
 def _workers(server: LocalServer) -> list[int]:
     """The worker pids, once a spectator's first board has started the drawing worker."""
-    created = _create(server, {"game": DUEL, "seats": [{"bot": "random"}, {"bot": "random"}]})
+    created = create(server, {"game": DUEL, "seats": [{"bot": "random"}, {"bot": "random"}]})
 
     async def watch() -> None:
         spectator = Conn(server.ws_url, created["table"], None)
@@ -175,7 +169,7 @@ async def _standin(server: LocalServer) -> None:
                                 "seats": [{"name": "Anna"}, {"bot": "random"}]}
         if chosen is not None:
             body["standin"] = chosen
-        created = _create(server, body)
+        created = create(server, body)
         anna = Conn(server.ws_url, created["table"], created["seats"][0]["token"])
         await anna.open()
         try:
@@ -198,7 +192,7 @@ def test_the_clock_hands_a_late_seat_to_the_stand_in_the_table_chose(
 
 # -- the loop draws nothing -----------------------------------------------------------------
 async def _drawing_frozen(server: LocalServer) -> None:
-    created = _create(server, {"game": DUEL, "seats": [{"name": "Anna"}, {"name": "Ben"}]})
+    created = create(server, {"game": DUEL, "seats": [{"name": "Anna"}, {"name": "Ben"}]})
     table = created["table"]
     anna = Conn(server.ws_url, table, created["seats"][0]["token"])
     ben = Conn(server.ws_url, table, created["seats"][1]["token"])
