@@ -9,13 +9,18 @@ Usage::
     .venv/bin/python benchmarks/bench_von0auf100.py --stops --games 10000
     .venv/bin/python benchmarks/bench_von0auf100.py --stops --games 1000 --bots heuristic
     .venv/bin/python benchmarks/bench_von0auf100.py --stops --games 100 "von0auf100(withdraw=each)"
+    .venv/bin/python benchmarks/bench_von0auf100.py --stops --games 80 "von0auf100(players=2)"
 
 The issue's target: at least 2,000 small-race games with 4 players per second. Playouts and
 output are those of ``bench_playouts.py`` (chance sampled with its probabilities, uniform moves).
 
 ``--stops`` plays ``--games`` seeded games of every registered variant (or of the game
-strings named) and counts the races that reached the safety stop after 200 rounds (I16) and
-those whose cars were all caught by oil stains (I17), both decided by the cars' squares.
+strings named) and counts how the races ended: an owned car across (or the season's three
+places), undecided because the cars still racing were all caught by oil stains (I17) or the
+safety stop came after 200 rounds (I16), or, under ``house_rule_squares``, decided by the
+cars' squares for one of those reasons; and the rounds in which every car still racing got
+a can (I10: "there will always be one car in a round which does not
+move" holds when none does).
 ``--bots``: ``random`` (every seat uniform), ``heuristic`` (every seat the heuristic bot) or
 ``mixed`` (one heuristic seat, moving round with the game number, against random seats).
 """
@@ -46,9 +51,17 @@ GAMES = (
 
 
 def race_ends(state: Von0auf100State) -> Counter[str]:
-    """How each race of a finished game ended: ``crossed``, ``caught`` or ``stopped``."""
-    last = {race: how for race, _, _, how in state.fin}
-    return Counter(HOW_NAMES[how] for how in last.values())
+    """How each race of a finished game ended: ``crossed``, ``undecided caught`` or
+    ``undecided stopped`` (I16, I17), or under the house rule ``caught``/``stopped``."""
+    last: dict[int, str] = {race: HOW_NAMES[how] for race, _, _, how in state.fin}
+    last.update({race: "undecided " + HOW_NAMES[how] for race, how in state.void})
+    return Counter(last.values())
+
+
+def all_moved(state: Von0auf100State) -> bool:
+    """Whether the round that begins in ``state`` gives every car still racing a can."""
+    racing = sum(1 for car in range(6) if not state.out >> car & 1)
+    return state.phase() == "race" and not state.on and state.cans >= racing
 
 
 def count_stops(variant: str, games: int, bots: str) -> Counter[str]:
@@ -56,18 +69,23 @@ def count_stops(variant: str, games: int, bots: str) -> Counter[str]:
     n = game.num_players()
     ends: Counter[str] = Counter()
     for seed in range(games):
+        states: list[Von0auf100State] = []
         if bots == "random":
             rng = random.Random(seed)
             state = game.new_initial_state()
             while not state.is_terminal():
+                assert isinstance(state, Von0auf100State)
+                states.append(state.clone())  # type: ignore[arg-type]
                 random_step(state, rng)
         else:
             seats = [make_bot(game, "heuristic") if bots == "heuristic" or s == seed % n
                      else RandomBot(game) for s in range(n)]
             record = rennbahn.play(game, seats, seed)
-            *_, (_, state) = rennbahn.replay(record)
+            states = [s for _, s in rennbahn.replay(record)]  # type: ignore[misc]
+            state = states[-1]
         assert isinstance(state, Von0auf100State)
         ends += race_ends(state)
+        ends["all moved"] += sum(1 for s in states if all_moved(s))
     return ends
 
 
@@ -81,17 +99,21 @@ def stops(argv: list[str]) -> None:
     entry = next(e for e in rennbahn.registered_games() if e.name == "von0auf100")
     variants = args.variants or list(entry.variants)
     print(f"{args.games} games per variant, bots: {args.bots}")
-    print(f"{'variant':62} {'races':>7} {'stopped':>8} {'caught':>7} {'secs':>6}")
+    kinds = ("crossed", "undecided caught", "undecided stopped", "caught", "stopped")
+    heads = ("races", "crossed", "undec.oil", "undec.stop", "sq.oil", "sq.stop", "allmoved")
+    print(f"{'variant':66}" + "".join(f"{h:>11}" for h in heads) + f"{'secs':>7}")
     total: Counter[str] = Counter()
+
+    def row(name: str, ends: Counter[str]) -> str:
+        cells = [sum(ends[k] for k in kinds), *(ends[k] for k in kinds), ends["all moved"]]
+        return f"{name:66}" + "".join(f"{c:11}" for c in cells)
+
     for variant in variants:
         begin = time.perf_counter()
         ends = count_stops(variant, args.games, args.bots)
         total += ends
-        races = ends["crossed"] + ends["caught"] + ends["stopped"]
-        print(f"{variant:62} {races:7} {ends['stopped']:8} {ends['caught']:7} "
-              f"{time.perf_counter() - begin:6.1f}")
-    print(f"{'all':62} {total['crossed'] + total['caught'] + total['stopped']:7} "
-          f"{total['stopped']:8} {total['caught']:7}")
+        print(row(variant, ends) + f"{time.perf_counter() - begin:7.1f}")
+    print(row("all", total))
 
 
 if __name__ == "__main__":

@@ -63,7 +63,11 @@ def test_the_state_to_spoil_is_accepted() -> None:
             "score=0,0,0,0", "score=0,1,0,0"), "fin says seat 1 uncovered O"),
         (spoil("fin=1:O-", "fin=1:O-,1:O-"), "names a car twice"),
         (spoil("fin=1:O-", "fin=1:Oz"), "finish seat='z'"),
-        (spoil("fin=1:O-", "fin=1:O-c"), "judged by their squares"),
+        (spoil("fin=1:O-", "fin=1:O-c"), "only house_rule_squares does"),
+        # undecided races (I17)
+        (GOOD + " undecided=1c", "race 1 is undecided, so the game is over"),
+        (GOOD + " undecided=1x", "must read a race followed by c"),
+        (GOOD + " undecided=2c", "undecided race=2 is out of range"),
     ],
 )
 def test_an_inconsistent_state_is_refused(text: str, message: str) -> None:
@@ -88,13 +92,51 @@ def test_a_two_player_seat_cannot_win_with_its_first_car() -> None:
 
 
 def test_a_caught_race_at_the_start_of_a_round_is_refused() -> None:
-    """I17: the race is decided at the start of a round when no car can pass the oil, so a
-    state at the start of such a round cannot arise."""
+    """I17: a race is settled when a round ends and no car can pass the oil with the next
+    round's cans, so a state at the start of such a round cannot arise."""
     game = rennbahn.load_game("von0auf100(players=2)")
     text = notation(players=2, track=TRAP, deal="ROYG", pos="37,37,18,20,37,37",
                     fin="1:B-,1:P-,1:R-,1:O-", cans=2, wd=2, round=4)
-    with pytest.raises(rennbahn.NotationError, match="decided by the squares"):
+    with pytest.raises(rennbahn.NotationError, match="would have been settled"):
         game.state_from_text(text)
+
+
+CAUGHT_OVER = notation(players=2, track=TRAP, deal="ROYG", on="YGO", pos="37,37,18,20,37,37",
+                       fin="1:B-,1:P-,1:R-,1:O-", cans=3, wd=2, pend=1, round=3, over=1)
+
+
+def test_an_undecided_race_reads_back() -> None:
+    """I17: the end of a race caught by oil, written with undecided=1c, reads back."""
+    game = rennbahn.load_game("von0auf100(players=2)")
+    text = CAUGHT_OVER + " undecided=1c"
+    assert game.state_from_text(text).to_text() == text
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "message"),
+    [
+        # over, but neither decided by fin nor undecided
+        ("von0auf100(players=2)", CAUGHT_OVER, "not decided by fin"),
+        # the house rule never leaves a race undecided
+        ("von0auf100(players=2,house_rule_squares=true)", CAUGHT_OVER + " undecided=1c",
+         "never undecided"),
+        # caught, though on this track yellow (18) and green (20) can still go on
+        ("von0auf100(players=2)", notation(
+            players=2, track=BIG, deal="ROYG", on="YGO", pos="37,37,18,20,37,37",
+            fin="1:B-,1:P-,1:R-,1:O-", cans=3, wd=2, pend=1, round=3, over=1) +
+         " undecided=1c", "a car can still reach the line"),
+        # races listed twice
+        ("von0auf100(players=2,races=3,race=small)", notation(players=2, race=3, deal="ROYG")
+         + " undecided=1s,1s", "in order, each once"),
+        # a race both undecided and won
+        ("von0auf100(players=2,races=2,race=small)", notation(players=2, race=2, fin="1:R-,1:O1",
+                                                   score="0,1", deal="ROYG") +
+         " undecided=1c", "race 1 is undecided, but fin decides it"),
+    ],
+)
+def test_an_inconsistent_undecided_race_is_refused(game: str, text: str, message: str) -> None:
+    with pytest.raises(rennbahn.NotationError, match=message):
+        rennbahn.load_game(game).state_from_text(text)
 
 
 def test_the_season_score_follows_the_places() -> None:

@@ -431,16 +431,42 @@ def test_i14_season_an_owned_car_scores_and_the_race_goes_on() -> None:
     assert not state.is_terminal()
 
 
-def test_i14_season_three_cars_of_any_kind_end_the_race_by_default() -> None:
-    """I14: "A race lasts until three cars have reached the target": by default orange
-    (unowned) takes second place, its 3 points are lost, and the third car ends the race."""
-    assert "season_places=any" in str(rennbahn.load_game("von0auf100(scoring=season)"))
+def test_i14_season_among_three_cars_end_the_race_and_players_are_ranked_by_default() -> None:
+    """I14, season_places=among (the default): "A race lasts until three cars have reached
+    the target" — orange (unowned) is the second car across, red the third, which ends the
+    race; "the first player gets 5 points, the second 3 points": yellow's owner (seat 1) is
+    the first player across and red's owner (seat 0) the second."""
+    assert "season_places=among" in str(rennbahn.load_game("von0auf100(scoring=season)"))
     state = load("von0auf100(scoring=season,race=small)", notation(pos="18,18,18,0,0,0"))
     play(state, "Y", "O")  # yellow (seat 1) first, orange (nobody's) second
     obs = state.observation(0)
     assert obs["score"] == [0, 5, 0, 0]
     assert not state.is_terminal()
-    play(state, "R")  # can 3 from 18: red (seat 0) is third
+    play(state, "R")  # can 3 from 18: red (seat 0) is the third car, the second player
+    assert state.is_terminal()
+    assert state.observation(0)["score"] == [3, 5, 0, 0]
+    assert state.observation(0)["race_scores"] == [[3, 5, 0, 0]]
+
+
+def test_i14_season_among_the_issues_order_unowned_a_b() -> None:
+    """I14, among: cars across in the order unowned, A, B give A 5 and B 3 (with ``any`` A
+    3 and B 1, with ``owned`` the race goes on)."""
+    scores = {}
+    for places in ("among", "any", "owned"):
+        game = f"von0auf100(scoring=season,season_places={places},race=small)"
+        state = load(game, notation(pos="18,18,18,0,0,0"))
+        play(state, "O", "Y", "R")  # orange (nobody's), yellow (seat 1), red (seat 0)
+        scores[places] = (state.observation(0)["score"], state.is_terminal())
+    assert scores == {"among": ([3, 5, 0, 0], True), "any": ([1, 3, 0, 0], True),
+                      "owned": ([3, 5, 0, 0], False)}
+
+
+def test_i14_season_places_any_three_cars_of_any_kind_take_the_places() -> None:
+    """I14, season_places=any: orange (unowned) takes second place, its 3 points are lost,
+    and the third car ends the race with 1 point."""
+    state = load("von0auf100(scoring=season,season_places=any,race=small)",
+                 notation(pos="18,18,18,0,0,0"))
+    play(state, "Y", "O", "R")
     assert state.is_terminal()
     assert state.observation(0)["score"] == [1, 5, 0, 0]
 
@@ -487,22 +513,124 @@ def test_i15_equal_leaders_share_the_win() -> None:
 TRAP = "2..1x.3.o4.5..x2..oo3.1x...4..5x.o.."
 
 
-def test_i17_the_last_two_cars_caught_by_oil_are_judged_by_their_squares() -> None:
+CAUGHT_TWO = notation(players=2, track=TRAP, deal="ROYG", on="YG", pos="37,35,18,20,37,37",
+                      fin="1:B-,1:P-,1:R-", cans=3, wd=2)
+
+
+def test_i17_the_last_two_cars_caught_by_oil_leave_the_race_undecided() -> None:
     """I10, I17, two players: orange (seat 1's first car) crosses with the last can; four
     cars are out, so two cans are left for yellow (18) and green (20), and neither can ever
-    pass the oil stains on 19 and 20. The race is decided at the start of the next round:
-    green, the furthest, counts as across first, and as seat 1's second car it wins."""
-    game = "von0auf100(players=2)"
-    text = notation(players=2, track=TRAP, deal="ROYG", on="YG", pos="37,35,18,20,37,37",
-                    fin="1:B-,1:P-,1:R-", cans=3, wd=2)
-    state = load(game, text)
+    pass the oil stains on 19 and 20. By default the race is undecided when its round ends:
+    nobody wins it, no licence is uncovered, and the game (one race) ends without a
+    winner."""
+    state = load("von0auf100(players=2)", CAUGHT_TWO)
+    play(state, "O")
+    assert state.is_terminal()
+    assert state.returns() == [0.5, 0.5]
+    obs = state.observation(0)
+    assert obs["finishes"][3:] == [[1, "O", None, "crossed"]]
+    assert obs["undecided"] == [[1, "caught"]]
+    assert obs["owners"] == {}
+    assert obs["score"] == [0, 0]
+    # settled when the round is over, before the tile passes (I13): still round 3
+    assert obs["round"] == 3 and obs["on"] == ["Y", "G", "O"]
+    assert state.to_text().endswith(" undecided=1c")
+
+
+def test_i17_house_rule_the_last_two_cars_caught_by_oil_are_judged_by_their_squares() -> None:
+    """I17, house_rule_squares=true: the same race is decided by the squares: green, the
+    furthest, counts as across first, and as seat 1's second car it wins."""
+    state = load("von0auf100(players=2,house_rule_squares=true)", CAUGHT_TWO)
     play(state, "O")
     assert state.is_terminal()
     assert state.returns() == [0.0, 1.0]
     obs = state.observation(0)
     assert obs["finishes"][3:] == [[1, "O", None, "crossed"], [1, "G", 1, "caught"]]
     assert obs["owners"] == {"O": 1, "G": 1}
-    assert obs["round"] == 4 and obs["cans"] == 2
+    assert obs["undecided"] == []
+    assert obs["round"] == 3
+
+
+def test_i17_an_undecided_race_counts_as_played_by_default() -> None:
+    """I17, undecided=played (the default): in a series the undecided race is one of the
+    races asked for; the next race begins, still two in all."""
+    assert "undecided=played" in str(rennbahn.load_game("von0auf100"))
+    state = load("von0auf100(players=2,races=2)", CAUGHT_TWO)
+    play(state, "O")
+    obs = state.observation(0)
+    assert (obs["race"], obs["races"], obs["undecided"]) == (2, 2, [[1, "caught"]])
+    assert obs["race_scores"] == [[0, 0], [0, 0]]
+
+
+def test_i17_replay_drives_an_undecided_race_again() -> None:
+    """I17, undecided=replay: the undecided race is driven again: three races in all."""
+    state = load("von0auf100(players=2,races=2,undecided=replay)", CAUGHT_TWO)
+    play(state, "O")
+    obs = state.observation(0)
+    assert (obs["race"], obs["races"], obs["undecided"]) == (2, 3, [[1, "caught"]])
+    assert not state.is_terminal()
+
+
+def test_i17_replay_at_most_as_many_replays_as_races() -> None:
+    """I17, undecided=replay: one race asked for, replayed once already (race 2): a second
+    undecided race ends the game undecided (the game must end, and the rulebook's players
+    would give up too)."""
+    game = "von0auf100(players=2,undecided=replay)"
+    text = CAUGHT_TWO.replace("race=1 ", "race=2 ").replace("fin=1:B-,1:P-,1:R-",
+                                                            "fin=2:B-,2:P-,2:R-")
+    state = load(game, text + " undecided=1s")
+    assert state.observation(0)["races"] == 2
+    play(state, "O")
+    assert state.is_terminal()
+    assert state.observation(0)["undecided"] == [[1, "stopped"], [2, "caught"]]
+    assert state.returns() == [0.5, 0.5]
+
+
+def test_i17_an_undecided_season_race_scores_nothing() -> None:
+    """I14, I17: "A race lasts until three cars have reached the target. Then give out the
+    scores": red (seat 0) and orange (seat 1) crossed, but yellow and green are caught by
+    oil, so the race never gets its third car and its points are not given."""
+    text = CAUGHT_TWO.replace("fin=1:B-,1:P-,1:R-", "fin=1:B-,1:P-,1:R0").replace(
+        "score=0,0", "score=5,0")
+    state = load("von0auf100(players=2,scoring=season,season_places=owned)", text)
+    play(state, "O")
+    assert state.is_terminal()
+    obs = state.observation(0)
+    assert obs["score"] == [0, 0] and obs["race_scores"] == [[0, 0]]
+    assert obs["finishes"][-2:] == [[1, "R", 0, "crossed"], [1, "O", 1, "crossed"]]
+    assert state.returns() == [0.5, 0.5]
+
+
+# The issue's position (issue 25, point 3): two players, withdraw=each, two races; seat 1
+# holds the tile in round 30 and yellow's can 2 ends the round with every car caught.
+TILE = ("race=1 round=30 start=1 cans=2 wd=3 pend=0 "
+        "track=2..1x.3.o4.5..x2.o..3.1x.o.4..5x.o.. deal=ROYG on=R pos=17,37,35,25,37,37 "
+        "fin=1:B-,1:P-,1:O- score=0,0 given=17,37,35,25,37,37/0,0,0,0,0,0 last=1:1:R:15:17 "
+        "over=0")
+
+
+@pytest.mark.parametrize("house", [False, True])
+def test_i13_i17_a_race_settled_without_a_crossing_passes_the_tile_once(house: bool) -> None:
+    """I13, I17: "The starting tile is passed to the next player": a race that cannot end is
+    settled when its last round is over, so the next race opens with the seat after the one
+    that started that round (seat 0 after seat 1), as when a crossing ends a race; before,
+    the tile passed once more for a round nobody played."""
+    game = f"von0auf100(players=2,withdraw=each,races=2,house_rule_squares={str(house).lower()})"
+    state = load(game, TILE)
+    play(state, "Y")
+    obs = state.observation(0)
+    assert (obs["race"], obs["round"], obs["start"]) == (2, 1, 0)
+    assert obs["undecided"] == ([] if house else [[1, "caught"]])
+
+
+def test_i13_a_crossing_in_the_same_round_passes_the_tile_the_same_way() -> None:
+    """I13: the same round ended by a car across the line: race 2 opens with seat 0 too."""
+    text = TILE.replace("pos=17,37,35,25,37,37", "pos=17,37,35,35,37,37").replace(
+        "given=17,37,35,25,37,37", "given=17,37,35,35,37,37")
+    state = load("von0auf100(players=2,withdraw=each,races=2)", text)
+    play(state, "G")  # can 2 from 35 (a plain card): green, seat 1's second car, wins
+    obs = state.observation(0)
+    assert (obs["race"], obs["round"], obs["start"]) == (2, 1, 0)
 
 
 def test_i17_a_race_is_not_caught_while_a_can_can_still_jump_the_oil() -> None:
@@ -517,12 +645,23 @@ def test_i17_a_race_is_not_caught_while_a_can_can_still_jump_the_oil() -> None:
     assert state.observation(0)["cans"] == 3
 
 
-def test_i10_i17_withdraw_each_leaves_can_1_and_the_race_is_still_decided() -> None:
-    """I10, I17, withdraw=each (the reading that leaves one car standing each round): orange
-    crosses, only can 1 is left for yellow (18) and green (17), which can only slide between
-    17 and 19. Yellow, the furthest, counts as across: seat 0's second car wins. (Version 2
-    ran such a race to the 200-round stop and split the result.)"""
-    game = "von0auf100(players=2,withdraw=each)"
+def test_i10_i17_withdraw_each_leaves_can_1_and_the_race_is_undecided() -> None:
+    """I10, I17, withdraw=each: orange crosses, only can 1 is left for yellow (18) and green
+    (17), which can only slide between 17 and 19: the race is undecided."""
+    text = notation(players=2, track=TRAP, deal="ROYG", on="Y", pos="37,36,18,17,37,37",
+                    fin="1:B-,1:P-,1:R-", cans=2, wd=3)
+    state = load("von0auf100(players=2,withdraw=each)", text)
+    play(state, "O")
+    assert state.is_terminal()
+    assert state.returns() == [0.5, 0.5]
+    assert state.observation(1)["undecided"] == [[1, "caught"]]
+
+
+def test_i10_i17_house_rule_withdraw_each_the_race_is_decided_by_the_squares() -> None:
+    """I10, I17, withdraw=each, house_rule_squares: the same race: yellow, the furthest,
+    counts as across: seat 0's second car wins. (Version 2 ran such a race to the 200-round
+    stop and split the result.)"""
+    game = "von0auf100(players=2,withdraw=each,house_rule_squares=true)"
     text = notation(players=2, track=TRAP, deal="ROYG", on="Y", pos="37,36,18,17,37,37",
                     fin="1:B-,1:P-,1:R-", cans=2, wd=3)
     state = load(game, text)
@@ -537,10 +676,23 @@ def test_i10_withdraw_two_is_the_default() -> None:
     assert "withdraw=two" in str(rennbahn.load_game("von0auf100"))
 
 
-def test_i16_the_safety_stop_decides_the_race_by_the_squares() -> None:
-    """I16, I17: after the last can of round 200 the race is decided by the cars' squares:
-    blue on 5 is furthest and is seat 3's, so seat 3 wins; nobody shares."""
+def test_i16_the_safety_stop_leaves_the_race_undecided() -> None:
+    """I16, I17: after the last can of round 200 the race is undecided: nobody wins."""
     state = load("von0auf100(race=small)", notation(round=MAX_ROUNDS, on="ROYG",
+                                                    pos="1,2,3,4,0,0"))
+    play(state, "B")
+    assert state.is_terminal()
+    assert state.returns() == [0.25] * 4
+    assert state.observation(0)["finishes"] == []
+    assert state.observation(0)["undecided"] == [[1, "stopped"]]
+    assert state.to_text().endswith(" undecided=1s")
+
+
+def test_i16_house_rule_the_safety_stop_decides_the_race_by_the_squares() -> None:
+    """I16, I17, house_rule_squares: after the last can of round 200 the race is decided by
+    the cars' squares: blue on 5 is furthest and is seat 3's, so seat 3 wins."""
+    state = load("von0auf100(race=small,house_rule_squares=true)", notation(
+        round=MAX_ROUNDS, on="ROYG",
                                                     pos="1,2,3,4,0,0"))
     play(state, "B")
     assert state.is_terminal()

@@ -108,10 +108,43 @@ def test_narrate_a_two_player_win_uncovers_both_licences() -> None:
     assert not any("uncovers the licence" in line for line in lines)
 
 
-def test_narrate_a_race_decided_by_the_squares() -> None:
-    """I16: after the last can of round 200 the narration says why the race ended and
-    which car counts as across."""
+def test_narrate_an_undecided_race_in_words() -> None:
+    """I16, I17: after the last can of round 200 the race is undecided: the narration's
+    headline and the terminal's end say so in words, in English and German."""
     game = rennbahn.load_game("von0auf100(race=small)")
+    state = game.state_from_text(notation(round=200, on="ROYG", pos="1,2,3,4,0,0"))
+    before = state.view(0)
+    state.apply_action(state.string_to_action(3, "B"))
+    after = state.view(0)
+    lines = narration.narrate(game, before, after)
+    assert lines[-1] == "After 200 rounds the race was stopped: it is undecided, and nobody wins."
+    german = narration.narrate(game, before, after, lang="de")
+    assert german[-1] == ("Nach 200 Runden wurde das Rennen abgebrochen: Es bleibt "
+                          "unentschieden, niemand gewinnt.")
+    assert "undecided, and nobody wins" in shown(ui.render(after, game, lang="en"))
+    assert "unentschieden" in shown(ui.render(after, game, lang="de"))
+
+
+def test_narrate_an_undecided_race_in_a_season_that_is_driven_again() -> None:
+    """I14, I17: an undecided season race: why it ended, that its points are not given,
+    and (undecided=replay) that it is driven again."""
+    game = rennbahn.load_game("von0auf100(scoring=season,season_places=owned,races=2,"
+                              "undecided=replay,race=small)")
+    state = game.state_from_text(notation(round=200, on="ROYG", pos="1,2,19,4,0,0",
+                                          fin="1:Y1", score="0,5,0,0", pend=1))
+    lines = narrated(state, 3, "B")
+    assert ("Race 1: after 200 rounds the race is stopped. It is undecided: nobody wins it."
+            in lines)
+    assert ("An undecided race scores nothing: the points of its cars across are not given."
+            in lines)
+    assert "It is driven again." in lines
+    assert "Race 2 of 3 begins; the track is laid anew." in lines
+
+
+def test_narrate_a_race_decided_by_the_squares() -> None:
+    """I16, house rule: after the last can of round 200 the narration says why the race
+    ended and which car counts as across."""
+    game = rennbahn.load_game("von0auf100(race=small,house_rule_squares=true)")
     state = game.state_from_text(notation(round=200, on="ROYG", pos="1,2,3,4,0,0"))
     lines = narrated(state, 3, "B")
     assert any("after 200 rounds the race is stopped" in line for line in lines)

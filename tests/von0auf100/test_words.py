@@ -137,10 +137,27 @@ def test_season_points_per_race_add_up_to_the_score() -> None:
                 == view.score, (variant, seed)
 
 
+def test_an_undecided_race_is_said_in_words_and_nobody_wins() -> None:
+    """I17: a race no car can finish (two cars left, each only ever landing on oil) is
+    undecided: the headline says so in both languages, nobody wins, nobody is placed."""
+    game = load_game("von0auf100(players=2,cards=slippery,withdraw=each)")
+    for seed in range(400):
+        state = finished(str(game), seed)
+        view = expect_view(state.public_view(), Von0auf100PublicView)
+        if view.undecided:
+            finish = WORDS.finish(view, lang="en")
+            assert finish.headline == ("No car could get past the oil to the line any more: "
+                                       "the race is undecided, and nobody wins.")
+            assert "unentschieden" in WORDS.finish(view, lang="de").headline
+            assert finish.winners == () and finish.placings == ()
+            return
+    raise AssertionError("no undecided race in 400 seeded games")
+
+
 def test_a_race_decided_by_the_squares_is_said_in_words() -> None:
-    """A race no car can finish (two cars left, each only ever landing on oil) is decided
-    by the squares: the headline says so, not just who won."""
-    game = load_game("von0auf100(players=2,race=small,withdraw=each)")
+    """A race no car can finish, under the house rule, is decided by the squares: the
+    headline says so, not just who won."""
+    game = load_game("von0auf100(players=2,race=small,withdraw=each,house_rule_squares=true)")
     found = 0
     for seed in range(400):
         state = finished(str(game), seed)
@@ -152,7 +169,8 @@ def test_a_race_decided_by_the_squares_is_said_in_words() -> None:
             found += 1
             break
     if not found:  # the small race has no oil; the big one does
-        game = load_game("von0auf100(players=2,cards=slippery,withdraw=each)")
+        game = load_game("von0auf100(players=2,cards=slippery,withdraw=each,"
+                         "house_rule_squares=true)")
         for seed in range(400):
             state = finished(str(game), seed)
             view = expect_view(state.public_view(), Von0auf100PublicView)

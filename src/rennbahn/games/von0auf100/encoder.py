@@ -132,7 +132,7 @@ class Von0auf100Encoder:
         n = self.players
         me = seen.you
         buf[h["phase"] + PHASE_NAMES.index(seen.phase)] = 1.0
-        buf[h["race"]] = scaled(seen.race, self.races)
+        buf[h["race"]] = scaled(seen.race, seen.races)  # races: replays included
         buf[h["races"]] = scaled(seen.races, 20)
         buf[h["round"]] = scaled(seen.round, MAX_ROUNDS)
         buf[h["cans"]] = scaled(seen.cans, NUM_CANS)

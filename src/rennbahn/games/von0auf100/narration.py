@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from rennbahn.core.protocol import Game
 from rennbahn.core.views import View, expect_view
-from rennbahn.games.von0auf100.components import COLOURS
+from rennbahn.games.von0auf100.components import COLOURS, MAX_ROUNDS
 from rennbahn.games.von0auf100.texts import Teller
 from rennbahn.games.von0auf100.views import (
     EarlierCan,
@@ -183,9 +183,16 @@ def _race_end(before: Seen, after: Seen, say: Teller) -> list[str]:
     race = before.race
     ending = after if over else before
     finishes = [f for f in after.finishes if f.race == race]
+    void = next((u.how for u in after.undecided if u.race == race), None)
     lines: list[str] = []
     if over and after.races == 1:
         pass  # the headline, last, tells who won the one race
+    elif void is not None:  # I17: nobody wins it, it scores nothing
+        lines.append(say("race_undecided_" + void, race=race, rounds=MAX_ROUNDS))
+        if after.scoring == "season" and any(f.seat is not None for f in finishes):
+            lines.append(say("undecided_no_points"))
+        if after.races > before.races:
+            lines.append(say("undecided_replay"))
     elif after.scoring == "win":
         winner = next((f.seat for f in finishes if f.seat is not None), None)
         lines.append(say("race_won", race=race, name=say.seat(winner)) if winner is not None

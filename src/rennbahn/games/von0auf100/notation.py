@@ -23,7 +23,10 @@ State notation (``to_text``), ``key=value`` fields separated by spaces::
 * ``prev`` (optional: written when known, absent or ``-`` when not): the cars that got cans
   in the round before the current one (or the last round of the race before), in can order;
   the seats that placed them follow from ``start`` (the tile passed on since), so the view
-  keeps who put which can where after a round ends.
+  keeps who put which can where after a round ends;
+* ``undecided`` (optional: written when a race ended undecided, I17): the races nobody won,
+  each followed by ``c`` (no car still racing could reach the line) or ``s`` (the safety
+  stop, I16): ``undecided=1c,3s``.
 ``-`` stands for an empty field. The reader refuses a state the rules cannot reach
 (docs/rules/von0auf100.md, "Notation", lists what is checked).
 
@@ -77,7 +80,9 @@ from rennbahn.games.von0auf100.components import (
 HOW_CODES = ("", "c", "s")
 #: The fields of the notation, in the order they are written.
 KEYS = ("race", "round", "start", "cans", "wd", "pend", "track", "deal", "on", "pos", "fin",
-        "score", "given", "last", "over", "prev")
+        "score", "given", "last", "over", "prev", "undecided")
+#: The fields a state may leave out, and what they then mean.
+OPTIONAL = {"prev": "-", "undecided": "-"}
 
 
 class GameFacts(Protocol):
@@ -93,7 +98,13 @@ class GameFacts(Protocol):
     def season(self) -> bool: ...
 
     @property
-    def places_any(self) -> bool: ...
+    def places(self) -> str: ...
+
+    @property
+    def max_races(self) -> int: ...
+
+    @property
+    def house_squares(self) -> bool: ...
 
     @property
     def max_withdrawn(self) -> int: ...
@@ -117,6 +128,10 @@ class GameFacts(Protocol):
     def deals(self) -> int: ...
 
     def judge(self, owner: Sequence[int], earlier: Sequence[int], car: int) -> Judgement: ...
+
+    def place(self, seats: Sequence[int]) -> int: ...
+
+    def scored(self, seats: Sequence[int]) -> list[int]: ...
 
 
 class Position(Protocol):
@@ -146,6 +161,7 @@ class Position(Protocol):
     given: list[int]
     last: tuple[int, int, int, int, int] | None
     prev: list[int]
+    void: list[tuple[int, int]]
 
     def lay_forced(self) -> None:
         """Lay the track cards that can only be of one kind (I4)."""
@@ -153,8 +169,14 @@ class Position(Protocol):
     def race_finishes(self) -> list[int]:
         """The cars that crossed the line in the current race, in order."""
 
-    def caught(self) -> bool:
-        """Whether no car still racing can reach the line with this round's cans (I17)."""
+    def caught(self, cans: int) -> bool:
+        """Whether no car still racing can reach the line with ``cans`` cans a round (I17)."""
+
+    def next_cans(self) -> tuple[int, int]:
+        """The cans withdrawn and used in the round after this one."""
+
+    def races_to_drive(self) -> int:
+        """The races of the game, replays included."""
 
     def kind_at(self, square: int) -> int:
         """The kind of card on ``square``."""
@@ -192,6 +214,8 @@ def write(state: Position) -> str:
     )
     if state.prev:  # optional: written when the round before is known
         fields += ("prev=" + "".join(COLOURS[c] for c in state.prev),)
+    if state.void:  # optional: written once a race ended undecided
+        fields += ("undecided=" + ",".join(f"{r}{HOW_CODES[how]}" for r, how in state.void),)
     return " ".join(fields)
 
 
@@ -217,7 +241,8 @@ def _fields(text: str) -> dict[str, str]:
                 "once, as key=value"
             )
         fields[key] = value
-    fields.setdefault("prev", "-")  # optional: the round before, when recorded
+    for key, absent in OPTIONAL.items():
+        fields.setdefault(key, absent)
     missing = [k for k in KEYS if k not in fields]
     if missing:
         raise NotationError(f"state notation {text!r} lacks {', '.join(missing)}")
@@ -227,7 +252,7 @@ def _fields(text: str) -> dict[str, str]:
 def _read_counts(state: Position, fields: dict[str, str]) -> None:
     """The race, the round, the starting seat and the cans."""
     g = state.g
-    state.race = _number(fields["race"], "race", 1, g.races)
+    state.race = _number(fields["race"], "race", 1, g.max_races)
     state.round = _number(fields["round"], "round", 1, MAX_ROUNDS)
     state.start = _number(fields["start"], "start", 0, g.players - 1)
     state.withdrawn = _number(fields["wd"], "wd", 0, g.max_withdrawn)
@@ -294,6 +319,7 @@ def _read_tallies(state: Position, fields: dict[str, str]) -> None:
         raise NotationError(f"score needs {n} numbers and given {n} rows of {NUM_CARS}")
     state.last = None if fields["last"] == "-" else _last(fields["last"], n, state.g.target)
     state.prev = _cars(fields["prev"], "prev")
+    state.void = [_undecided(item, state.race) for item in _items(fields["undecided"])]
 
 
 # -- what the notation reader checks -------------------------------------------------------
@@ -317,8 +343,11 @@ class _Check:
                       f"round {s.round} has start={(s.round - 1) % self.g.players}, not "
                       f"{s.start}")
         self.finishes()
-        if s.over and s.race != self.g.races:
-            self.fail(f"over=1 but race {s.race} of {self.g.races} is not the last")
+        races = s.races_to_drive()
+        if s.race > races:
+            self.fail(f"race={s.race} but the game has {races} races")
+        if s.over and s.race != races:
+            self.fail(f"over=1 but race {s.race} of {races} is not the last")
         if len(s.deal) < self.g.deals:
             self.before_racing()
         else:
@@ -332,21 +361,38 @@ class _Check:
         races = [e[0] for e in s.fin]
         if races != sorted(races):
             self.fail(f"fin lists the races out of order: {races}")
+        void = dict(s.void)
+        if [r for r, _ in s.void] != sorted(void):
+            self.fail("undecided lists the races in order, each once")
+        if void and g.house_squares:
+            self.fail("under house_rule_squares a race that cannot end is decided by the "
+                      "squares, never undecided (I17)")
+        if s.race in void and not s.over:
+            self.fail(f"race {s.race} is undecided, so the game is over (over=1) or the "
+                      "next race has begun")
         points = [0] * g.players
         for race in range(1, s.race + 1):
             entries = [e for e in s.fin if e[0] == race]
             cars = [e[1] for e in entries]
             if len(set(cars)) != len(cars):
                 self.fail(f"fin names a car twice in race {race}")
-            end = self.race_end(race, entries, points)
+            # An undecided race scores nothing (I17): its points go to a scratch list.
+            end = self.race_end(race, entries, [0] * g.players if race in void else points)
             last = len(entries) - 1
-            if race < s.race and end != last:
+            if race in void:
+                if end is not None:
+                    self.fail(f"race {race} is undecided, but fin decides it")
+            elif race < s.race and end != last:
                 self.fail(f"race {race} is over, so fin must end it (an owned car across, "
-                          "or three places in the season), and list nothing after")
-            if race == s.race and end != (last if s.over else None):
+                          "or three places in the season) and list nothing after, or "
+                          "undecided must name it")
+            elif race == s.race and end != (last if s.over else None):
                 self.fail("over=1 but the race is not decided by fin" if s.over else
                           "fin ends the current race, so over=1 or the next race")
             judged = [e[3] for e in entries if e[3] != CROSSED]
+            if judged and not g.house_squares:
+                self.fail(f"fin judges cars of race {race} by their squares, which only "
+                          "house_rule_squares does (I17)")
             if judged and (len(set(judged)) > 1 or entries[-len(judged)][3] == CROSSED
                            or end != last):
                 self.fail(f"the cars judged by their squares in race {race} come last, all "
@@ -370,8 +416,8 @@ class _Check:
         g = self.g
         unannounced = 0
         held = [0] * g.players
-        places = 0
-        for j, (_, _, seat, _) in enumerate(entries):
+        seats = [e[2] for e in entries]
+        for j, seat in enumerate(seats):
             if seat == NOBODY:
                 unannounced += 1
             else:
@@ -380,12 +426,13 @@ class _Check:
                     self.fail(f"seat {seat} uncovers more than {g.cars_per_seat} licence(s) "
                               f"in race {race}")
             if g.season:
-                if seat == NOBODY and not g.places_any:
+                if seat == NOBODY and g.places == "owned":
                     continue
+                place = g.place(seats[:j])
                 if seat != NOBODY:
-                    points[seat] += POINTS[places]
-                places += 1
-                if places == len(POINTS):
+                    points[seat] += POINTS[place]
+                # I14: three cars of any kind end the race (among, any), or three owned ones
+                if (j if g.places == "among" else place) + 1 == len(POINTS):
                     return j
             elif seat != NOBODY:
                 if g.cars_per_seat == 2 and unannounced == 0:
@@ -415,7 +462,8 @@ class _Check:
     # -- a race under way (or just decided) ------------------------------------------------
     def racing(self) -> None:
         s, g = self.s, self.g
-        ending = self.entries[-1] if s.over else None
+        void = s.over and bool(s.void) and s.void[-1][0] == s.race
+        ending = self.entries[-1] if s.over and not void else None
         aside = [e for e in self.entries if e[3] == CROSSED and e is not ending]
         now = [e[1] for e in aside if e[1] in s.on]
         before = [e[1] for e in aside if e[1] not in s.on]
@@ -437,9 +485,15 @@ class _Check:
                       "are placed while the race goes on")
         if ending is not None:
             self.decided(ending)
-        elif not s.on and s.round > 1 and s.caught():
+        elif void:
+            self.settled(s.void[-1][1])
+            if s.void[-1][1] == CAUGHT and not s.caught(s.next_cans()[1]):
+                self.fail("undecided says the cars are caught by oil, but a car can still "
+                          "reach the line with the next round's cans (I17)")
+        elif not s.on and s.round > 1 and s.caught(s.cans):
             self.fail("no car can reach the line with these cans: the race would have been "
-                      "decided by the squares (I17)")
+                      "settled when the round before ended (undecided, or by the squares "
+                      "under house_rule_squares, I17)")
         self.squares()
 
     def decided(self, ending: Finish) -> None:
@@ -448,10 +502,18 @@ class _Check:
         if how == CROSSED and (not s.on or s.on[-1] != ending[1]):
             self.fail("the car that ended the race got the last can placed (the last car "
                       "in on)")
-        if how == STOPPED and (s.round != MAX_ROUNDS or len(s.on) != s.cans):
+        if how != CROSSED:
+            self.settled(how)
+
+    def settled(self, how: int) -> None:
+        """A race that cannot end is settled (undecided, or by the squares) when the last can
+        of its last round is placed, before the tile passes (I13, I16, I17)."""
+        s = self.s
+        if len(s.on) != s.cans:
+            self.fail("a race that cannot end is settled after the last can of its last "
+                      "round, so on holds every can of the round (I17)")
+        if how == STOPPED and s.round != MAX_ROUNDS:
             self.fail(f"the safety stop comes after the last can of round {MAX_ROUNDS} (I16)")
-        if how == CAUGHT and (s.on or s.round == 1):
-            self.fail("cars caught by oil are judged at the start of a round (I17)")
 
     def squares(self) -> None:
         """Every car's square is the sum of what the seats gave it; the cars judged by their
@@ -589,6 +651,14 @@ def _finish(text: str, race: int, players: int) -> Finish:
                             "and c or s for a car judged by its square")
     seat = NOBODY if rest[1] == "-" else _number(rest[1], "finish seat", 0, players - 1)
     return _number(number, "finish race", 1, race), _code(rest[0], COLOURS, "car"), seat, how
+
+
+def _undecided(text: str, race: int) -> tuple[int, int]:
+    how = HOW_CODES.index(text[-1]) if text[-1:] in HOW_CODES[1:] else None
+    if how is None:
+        raise NotationError(f"undecided {text!r} must read a race followed by c (caught by "
+                            "oil) or s (the safety stop)")
+    return _number(text[:-1], "undecided race", 1, race), how
 
 
 def _last(text: str, players: int, target: int) -> tuple[int, int, int, int, int]:

@@ -52,6 +52,7 @@ from rennbahn.games.von0auf100.views import (
     How,
     LastCan,
     Phase,
+    Undecided,
     Von0auf100PublicView,
     Von0auf100View,
 )
@@ -78,7 +79,7 @@ class Von0auf100Game(Game):
 
     NAME: ClassVar[str] = "von0auf100"
     TITLE: ClassVar[str] = "Von 0 auf 100"
-    VERSION: ClassVar[int] = 4
+    VERSION: ClassVar[int] = 5
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 5
     HIDDEN_INFORMATION: ClassVar[bool] = True
@@ -93,11 +94,12 @@ class Von0auf100Game(Game):
               "win: the first owned car across wins the race; season: a race lasts until "
               "three cars are across and scores 5, 3, 1 points (I14)",
               choices=("win", "season")),
-        Param("season_places", "any",
-              "season: the first three cars of any kind take the places, an unowned car's "
-              "points being lost, as 'a race lasts until three cars have reached the "
-              "target'; owned: only owned cars take places (unowned cars are put aside) (I14)",
-              choices=("any", "owned")),
+        Param("season_places", "among",
+              "season: among: three cars of any kind end the race and the players whose cars "
+              "are among them are ranked in that order; any: the first three cars take the "
+              "places, an unowned car's points being lost; owned: only owned cars take "
+              "places (unowned cars are put aside) (I14)",
+              choices=("among", "any", "owned")),
         Param("withdraw", "two",
               "two: only cans 5 and 4 are ever withdrawn, as the rulebook names them; each: "
               "every car put aside withdraws the highest can, leaving at least one (I10)",
@@ -106,6 +108,15 @@ class Von0auf100Game(Game):
               "track-card mix: one that ships with rennbahn (data/), or, on the command line "
               "and in the Python API only, a path to a JSON file",
               shipped=SHIPPED_MIXES),
+        Param("undecided", "played",
+              "a race no car can finish any more is undecided and scores nothing: played: it "
+              "counts as one of the races; replay: it is driven again (at most as many "
+              "replays as races) (I17)",
+              choices=("played", "replay")),
+        Param("house_rule_squares", False,
+              "house rule, not in the rulebook: a race no car can finish any more is decided "
+              "by the cars' squares, the furthest car first, instead of being undecided "
+              "(I17)"),
         Param("finish", "on_card",
               "on_card: a car is across the line when it reaches the start/target card; "
               "past_card: the line is at the card's far side, so a car must move past the "
@@ -118,7 +129,11 @@ class Von0auf100Game(Game):
         self.big = self._params["race"] == "big"
         self.races = int(self._params["races"])
         self.season = self._params["scoring"] == "season"
-        self.places_any = self._params["season_places"] == "any"
+        self.places: str = str(self._params["season_places"])
+        self.replay = self._params["undecided"] == "replay"
+        self.house_squares = bool(self._params["house_rule_squares"])
+        #: The most races a game can have: every race replayed once at most (I17).
+        self.max_races = self.races * (2 if self.replay else 1)
         self.max_withdrawn = NUM_CANS - 1 if self._params["withdraw"] == "each" else 2
         cards = str(self._params["cards"])
         if any(ch in cards for ch in "(),= "):
@@ -154,7 +169,7 @@ class Von0auf100Game(Game):
         return state
 
     def max_game_length(self) -> int:
-        return self.races * (self.length + self.deals + MAX_ROUNDS * NUM_CANS)
+        return self.max_races * (self.length + self.deals + MAX_ROUNDS * NUM_CANS)
 
     def utility_sum(self) -> float | None:
         return 1.0
@@ -174,18 +189,40 @@ class Von0auf100Game(Game):
         seat = owner[car]
         if self.season:
             # I14: every owned car is revealed to claim its place.
-            if seat == NOBODY and not self.places_any:
+            if seat == NOBODY and self.places == "owned":
                 return NOBODY, False, 0
-            place = sum(1 for c in earlier if self.places_any or owner[c] != NOBODY)
+            place = self.place([owner[c] for c in earlier])
             if place >= len(POINTS):  # only when resampling tries a deal that cannot be
                 return seat, True, 0
             points = POINTS[place] if seat != NOBODY else 0
-            return seat, place + 1 == len(POINTS), points
+            cars = len(earlier) + 1 if self.places == "among" else place + 1
+            return seat, cars >= len(POINTS), points
         if seat == NOBODY:
             return NOBODY, False, 0  # put aside, a can is withdrawn (I10)
         if self.cars_per_seat == 2 and not any(owner[c] == seat for c in earlier):
             return NOBODY, False, 0  # I12: the first of two cars is not announced
         return seat, True, 1  # I11, I12: the owner reveals and wins
+
+    def place(self, seats: Sequence[int]) -> int:
+        """I14: the season place (0 the first) the next owned car takes after cars whose
+        owners were ``seats`` (NOBODY for a car nobody claimed): with ``any`` every car took
+        a place, with ``among`` and ``owned`` only the owned ones."""
+        return sum(1 for s in seats if self.places == "any" or s != NOBODY)
+
+    def scored(self, seats: Sequence[int]) -> list[int]:
+        """What each seat scored in a race whose cars out were uncovered by ``seats`` in
+        order (NOBODY: nobody): a win (1), or the season's points (I11, I14)."""
+        points = [0] * self.players
+        for j, seat in enumerate(seats):
+            if seat == NOBODY:
+                continue
+            if not self.season:
+                points[seat] += 1
+                continue
+            place = self.place(seats[:j])
+            if place < len(POINTS):
+                points[seat] += POINTS[place]
+        return points
 
     def shown(self, owner: Sequence[int], car: int, seat: int) -> tuple[int, ...]:
         """The cars whose licences ``seat`` uncovers when ``car`` crosses for it: the car
@@ -232,6 +269,7 @@ class Von0auf100State(State):
         "score",
         "start",
         "track",
+        "void",
         "withdrawn",
     )
 
@@ -244,6 +282,8 @@ class Von0auf100State(State):
         self.last: tuple[int, int, int, int, int] | None = None
         self.over = False
         self.prev: list[int] = []
+        #: The races that ended undecided (I17): (race, CAUGHT or STOPPED).
+        self.void: list[tuple[int, int]] = []
         self._start_race(0)  # I7: seat 0 holds the starting tile first
 
     def _start_race(self, start: int) -> None:
@@ -372,31 +412,39 @@ class Von0auf100State(State):
             self.pending += 1  # I9, I10: the car is put aside, a can goes next round
         return False
 
+    def next_cans(self) -> tuple[int, int]:
+        """The cans withdrawn and the cans used in the round after this one (I9, I10)."""
+        withdrawn = min(self.g.max_withdrawn, self.withdrawn + self.pending)
+        racing = NUM_CARS - bin(self.out).count("1")
+        return withdrawn, min(NUM_CANS - withdrawn, racing)
+
     def _new_round(self) -> None:
-        g = self.g
-        if self.round == MAX_ROUNDS:  # I16
+        withdrawn, cans = self.next_cans()
+        # I16, I17: a race that cannot end is settled when its last round is over, before
+        # the tile passes: a round nobody plays does not move the starting tile (I13).
+        if self.round == MAX_ROUNDS:
             self._decide(STOPPED)
             return
+        if self.caught(cans):
+            self._decide(CAUGHT)
+            return
         self.round += 1
-        self.start = (self.start + 1) % g.players  # I7
-        self.withdrawn = min(g.max_withdrawn, self.withdrawn + self.pending)  # I9, I10
+        self.start = (self.start + 1) % self.g.players  # I7
+        self.withdrawn = withdrawn
         self.pending = 0
-        racing = NUM_CARS - bin(self.out).count("1")
-        self.cans = min(NUM_CANS - self.withdrawn, racing)
+        self.cans = cans
         self.prev = self.on
         self.on = []
         self.busy = self.out
-        if self.caught():  # I17
-            self._decide(CAUGHT)
 
-    def caught(self) -> bool:
-        """I17: no car still racing can ever reach the line with the cans of this round (each
+    def caught(self, cans: int) -> bool:
+        """I17: no car still racing can ever reach the line with ``cans`` cans a round (each
         can only slide to and fro between oil stains). Cans never come back, so such a race
         could not end."""
         if OIL not in self.track:
             return False
         target = self.g.target
-        moves = [MOVE[k][1:self.cans + 1] for k in range(NUM_KINDS)]
+        moves = [MOVE[k][1:cans + 1] for k in range(NUM_KINDS)]
         stuck: set[int] = set()  # squares from which the line cannot be reached
         for car in range(NUM_CARS):
             if self.out >> car & 1:
@@ -416,9 +464,17 @@ class Von0auf100State(State):
         return True
 
     def _decide(self, how: int) -> None:
-        """I16, I17: the race is decided by the cars' squares: the cars still racing are judged
-        one by one as though they crossed the line in that order, the furthest first (cars on
-        one square in the order of the driver cards, R O Y G B P), until the race is over."""
+        """I16, I17: a race that cannot end is undecided: nobody wins it and it scores
+        nothing (the season's points of its cars across are not given). Under the house rule
+        it is decided by the cars' squares: the cars still racing are judged one by one as
+        though they crossed the line in that order, the furthest first (cars on one square
+        in the order of the driver cards, R O Y G B P), until the race is over."""
+        if not self.g.house_squares:
+            lost = self.g.scored([seat for r, _, seat, _ in self.fin if r == self.race])
+            self.score = [have - gone for have, gone in zip(self.score, lost, strict=True)]
+            self.void.append((self.race, how))
+            self._end_race()
+            return
         racing = [c for c in range(NUM_CARS) if not self.out >> c & 1]
         racing.sort(key=lambda c: -self.pos[c])
         for car in racing:
@@ -426,8 +482,21 @@ class Von0auf100State(State):
                 return
         self._end_race()  # not reached: the last car racing always ends the race
 
+    def races_to_drive(self) -> int:
+        """The races of this game: the ``races`` asked for, and with ``undecided=replay`` one
+        more for every race that ended undecided, up to as many again (I17)."""
+        g = self.g
+        return g.races + (min(len(self.void), g.races) if g.replay else 0)
+
+    def race_scores(self) -> list[list[int]]:
+        """Per race so far, what each seat scored in it (nothing in an undecided race)."""
+        void = {r for r, _ in self.void}
+        return [[0] * self.g.players if r in void else
+                self.g.scored([s for fr, _, s, _ in self.fin if fr == r])
+                for r in range(1, self.race + 1)]
+
     def _end_race(self) -> None:
-        if self.race == self.g.races:
+        if self.race >= self.races_to_drive():
             self.over = True
             return
         self.race += 1
@@ -499,7 +568,7 @@ class Von0auf100State(State):
             players=g.players,
             scoring="season" if g.season else "win",
             race=self.race,
-            races=g.races,
+            races=self.races_to_drive(),
             round=self.round,
             phase=self.phase(),
             track="".join(KIND_CODES[k] for k in self.track),
@@ -523,6 +592,8 @@ class Von0auf100State(State):
             previous=[EarlierCan(seat=(self.start - 1 + i) % g.players, can=i + 1,
                                  car=COLOURS[c]) for i, c in enumerate(self.prev)],
             score=list(self.score),
+            undecided=[Undecided(race=r, how=HOW_NAMES[how]) for r, how in self.void],
+            race_scores=self.race_scores(),
         )
 
     def to_text(self) -> str:
@@ -552,6 +623,7 @@ class Von0auf100State(State):
         copy.given = list(self.given)
         copy.last = self.last
         copy.prev = list(self.prev)
+        copy.void = list(self.void)
         copy.over = self.over
         copy._log = []
         copy._origin = None

@@ -59,12 +59,21 @@ class CarOut(View, frozen=True, kw_only=True, array_like=True):
     how: How
 
 
+class Undecided(View, frozen=True, kw_only=True, array_like=True):
+    """A race that ended undecided, written as ``[race, how]``: no car still racing could
+    reach the line (``caught`` by oil, I17) or the safety stop came (``stopped``, I16)."""
+
+    race: int
+    how: How
+
+
 class Von0auf100PublicView(View, frozen=True, kw_only=True):
     """What every seat knows (the spectator's view): no licence that was not uncovered."""
 
     players: int
     scoring: Scoring
     race: int
+    #: The races of the game: those asked for, and one for each replay (``undecided=replay``).
     races: int
     round: int
     phase: Phase
@@ -95,6 +104,10 @@ class Von0auf100PublicView(View, frozen=True, kw_only=True):
     last: LastCan | None
     previous: list[EarlierCan]
     score: list[int]
+    #: The races that ended undecided: nobody won them and they scored nothing (I17).
+    undecided: list[Undecided]
+    #: Per race so far (the current one included), what each seat scored in it.
+    race_scores: list[list[int]]
 
 
 class Von0auf100View(Von0auf100PublicView, frozen=True, kw_only=True):
@@ -121,6 +134,7 @@ __all__ = [
     "LastCan",
     "Phase",
     "Scoring",
+    "Undecided",
     "Von0auf100PublicView",
     "Von0auf100View",
     "own_licences",

@@ -25,10 +25,9 @@ from rennbahn.games.von0auf100.components import (
     KIND_CODES,
     MAX_ROUNDS,
     MOVE,
-    POINTS,
 )
 from rennbahn.games.von0auf100.texts import CATALOGUE, Teller
-from rennbahn.games.von0auf100.views import CarOut, Von0auf100PublicView
+from rennbahn.games.von0auf100.views import Von0auf100PublicView
 
 #: A view as the words read it: the public view, or a seat's (which adds to it).
 Seen = Von0auf100PublicView
@@ -71,30 +70,9 @@ def journey(view: Seen, start: int, end: int, say: Teller) -> str:
 
 
 def race_points(view: Seen) -> list[list[int]]:
-    """Per race, what each seat scored in it: a race won (1) or the season's points.
-
-    In the season the first three places score 5, 3 and 1 (I14). Whether a car nobody owns
-    took a place (``season_places=any``) or was put aside (``owned``) the view does not
-    say, but its finishes do: a race of ``any`` ends with its third car, so a race with
-    more than three cars out placed only owned cars; in a race of three, both readings
-    place the three in order."""
-    races: list[list[CarOut]] = [[] for _ in range(view.race)]
-    for out in view.finishes:
-        races[out.race - 1].append(out)
-    table = []
-    for cars in races:
-        scored = [0] * view.players
-        if view.scoring == "season":
-            placed = cars if len(cars) <= len(POINTS) else [c for c in cars if c.seat is not None]
-            for place, out in enumerate(placed[:len(POINTS)]):
-                if out.seat is not None:
-                    scored[out.seat] += POINTS[place]
-        else:
-            for out in cars:
-                if out.seat is not None:
-                    scored[out.seat] += 1
-        table.append(scored)
-    return table
+    """Per race, what each seat scored in it: a race won (1) or the season's points (I14);
+    nothing in a race that ended undecided (I17)."""
+    return [list(race) for race in view.race_scores]
 
 
 def _amount(view: Seen, n: int, say: Teller) -> str:
@@ -106,12 +84,18 @@ def _amount(view: Seen, n: int, say: Teller) -> str:
 
 def headline(view: Seen, say: Teller) -> str:
     """The one announcement of the end of the game (the narration's last line, the board's
-    and the end panel's): who won, with what, and how the last race ended when it was
-    decided by the cars' squares (I16, I17)."""
+    and the end panel's): who won, with what, and how the last race ended when nobody could
+    finish it: undecided, or under the house rule decided by the cars' squares (I16,
+    I17)."""
     score = view.score
     best = max(score)
     leaders = [s for s, v in enumerate(score) if v == best]
     names = say.join([say.seat(s) for s in leaders])
+    race = say("the_race") if view.races == 1 else say("race_n", n=view.race)
+    void = next((u.how for u in view.undecided if u.race == view.race), None)
+    if void is not None and view.races == 1 and best == 0:
+        return say("end_undecided_" + void, rounds=MAX_ROUNDS)
+    undecided = say("void_" + void, race=race, rounds=MAX_ROUNDS) + " " if void else ""
     if view.scoring == "season":
         if best == 0:
             result = say("end_nobody_scored")
@@ -119,6 +103,8 @@ def headline(view: Seen, say: Teller) -> str:
             result = say("end_season", name=names, n=_amount(view, best, say))
         else:
             result = say("end_season_shared", names=names, n=_amount(view, best, say))
+    elif best == 0:
+        result = say("end_nobody_won")
     elif len(leaders) > 1:
         result = say("end_shared", names=names, n=_amount(view, best, say))
     elif view.races > 1:
@@ -128,8 +114,7 @@ def headline(view: Seen, say: Teller) -> str:
     last = [f for f in view.finishes if f.race == view.race]
     how = next((f.how for f in last if f.how != "crossed"), None)
     if how is None:
-        return result
-    race = say("the_race") if view.races == 1 else say("race_n", n=view.race)
+        return undecided + result
     decided = say("end_" + how, race=race, rounds=MAX_ROUNDS)
     return f"{decided} {result}"
 
@@ -161,7 +146,8 @@ class Von0auf100Words(CatalogueWords):
     def finish(self, view: View, *, lang: str, names: Sequence[str] | None = None) -> Finish:
         """The end of the game: the headline, every seat's place (ties share it) with the
         races won or the season's points, and the table of every race when there are
-        several or a season."""
+        several or a season. When nobody won a race or scored a point (a race left
+        undecided, I17), nobody wins and nobody is placed."""
         seen = expect_view(view, Seen)
         say = Teller(lang, names)
         score = seen.score
@@ -179,7 +165,9 @@ class Von0auf100Words(CatalogueWords):
                 points = ""
             placings.append(Placing(seat=seat, place=place, points=points))
         best = max(score)
-        winners = tuple(s for s in range(seen.players) if score[s] == best)
+        winners = tuple(s for s in range(seen.players) if score[s] == best and best > 0)
+        if not winners:
+            placings = []
         table: tuple[tuple[str, ...], ...] = ()
         if season or seen.races > 1:
             per_race = race_points(seen)
