@@ -139,7 +139,7 @@ DISCARDING = "ausgebremst(players=2,races=2,pit_overshoot=discard)"
 
 
 def test_i25_regression_car_stuck_for_ever_on_its_last_pit_chance() -> None:
-    """I25 (stop, the default): the review's position. On 31o before its third crossing,
+    """I25 (stop_exit, the default): the review's position. On 31o before its third crossing,
     with 5, 6, 6 (the 6s banned: it leads), every card overshoots the alley; it used to
     pass for the rest of the race. Now the 5 stops it on p3, the alley's last space."""
     cars = {0: car("31o", "566", cross=2), 1: car("10i", "123")}
@@ -168,21 +168,57 @@ def test_i25_last_pit_space_taken_loses_the_turn() -> None:
     assert moves(state) == ["pass:445"]
 
 
-def test_i25_field_c_taken_does_not_bar_the_stop_on_the_last_pit_space() -> None:
-    """I25 (issue 9): on field A (0o) holding 4, 4, 5 with field C (4o) taken, the car still
-    stops on p3 with points to spare: it stops in the alley and never enters field C, and
-    the rulebook's blockade of the exit ("Whoever is on field C blockades the pit exit")
-    bars only a car leaving the alley. With pit_overshoot=stop_exit (version 3) it passes."""
-    cars = {0: car("0o", "445", cross=3), 1: car("4o", cross=3, flags="pm")}
-    state = load(notation(cars), TRACK2)
+#: The referee's position (issue 25, point 7): car 0 on field A (0o) at its last pit chance
+#: holding 4, 4, 5 (every card overshoots the three-space alley); car 1 stands on field C (4o).
+FIELD_C_TAKEN = (
+    "1/1 234501 4 i0 - - | 0o:3:m:R:445:444234:000000:- | 4o:3:pm:R:123:333444:000000:- | "
+    + " | ".join(["0i:0:-:O:-:000000:444556:-"] * 4) + " | -"
+)
+STOPPING = "ausgebremst(players=2,races=2,pit_overshoot=stop)"
+
+
+@pytest.mark.parametrize("game", [TRACK2, "ausgebremst(players=2,races=2,pit_overshoot=stop_exit)"])
+def test_i25_stop_exit_regression_field_c_taken_bars_the_stop_with_points_to_spare(
+        game: str) -> None:
+    """I25 (stop_exit, the default since version 6): "Whoever is on field C blockades the pit
+    exit", and a stop with points to spare needs the first space past the alley's last space
+    free, as the finish with points to spare needs the first space past the line (I13). The
+    referee's position: the car loses its turn (I9) until field C is clear, then stops."""
+    state = load(FIELD_C_TAKEN, game)
+    assert moves(state) == ["pass:445"]
+    play(state, "pass:445", "1>5o", "card4")  # car 1 leaves field C and draws
+    assert state.current_player() == 0
     assert moves(state) == ["4>p3", "5>p3"]
     play(state, "4>p3")
     assert state.track.names[state.pos[0]] == "p3" and state.pitted[0]
-    exit_rule = load(notation(cars), "ausgebremst(players=2,races=2,pit_overshoot=stop_exit)")
-    assert moves(exit_rule) == ["pass:445"]
-    exact = load(notation({0: car("0o", "345", cross=3), 1: car("4o", cross=3, flags="pm")}),
-                 TRACK2)
-    assert moves(exact) == ["3>p3", "4>p3", "5>p3"]  # the 3 fits exactly
+
+
+def test_i25_stop_exit_a_card_that_fits_exactly_needs_no_free_exit() -> None:
+    """I25 (stop_exit): with field C taken, the 3 still ends on p3 exactly; only the cards
+    with points to spare wait for the exit."""
+    cars = {0: car("0o", "345", cross=3), 1: car("4o", cross=3, flags="pm")}
+    assert moves(load(notation(cars), TRACK2)) == ["3>p3"]
+    assert moves(load(notation(cars), STOPPING)) == ["3>p3", "4>p3", "5>p3"]
+
+
+def test_i25_stop_regression_field_c_taken_does_not_bar_the_stop() -> None:
+    """I25, pit_overshoot=stop (the default of versions 4 and 5): the car stops on p3 with
+    points to spare whoever is on field C; it never enters field C."""
+    state = load(FIELD_C_TAKEN, STOPPING)
+    assert moves(state) == ["4>p3", "5>p3"]
+    play(state, "5>p3")
+    assert state.track.names[state.pos[0]] == "p3" and state.pitted[0]
+    assert state.current_player() == CHANCE  # it draws as after any card
+
+
+def test_i25_discard_regression_field_c_does_not_matter() -> None:
+    """I25, pit_overshoot=discard: in the referee's position the car spends a 4 or the 5
+    without moving, field C taken or not."""
+    state = load(FIELD_C_TAKEN, DISCARDING)
+    assert moves(state) == ["discard4", "discard5"]
+    play(state, "discard4")
+    assert state.track.names[state.pos[0]] == "0o" and not state.pitted[0]
+    assert state.hand[0] == (4, 5)
 
 
 def test_i25_only_on_the_last_chance() -> None:

@@ -11,7 +11,7 @@ ENTRY = GameEntry.laid_out(
     commands={"tracks": "commands:app"},
     variants=(
         "ausgebremst(players=2)",
-        "ausgebremst(players=3)",
+        "ausgebremst(players=3,pit_overshoot=stop)",
         "ausgebremst(players=4)",
         "ausgebremst(players=6)",
         "ausgebremst(players=5,races=3,pit_overshoot=discard)",

@@ -16,9 +16,9 @@ POINTS = (9, 6, 4, 3, 2, 1)
 HAND_SIZE = {"family": 3, "advanced": 2}
 STACKS = 4
 #: I25: a car that must stop in the pit alley and holds only cards that would carry it past
-#: the alley's last space stops there with points to spare (whoever stands on field C, or
-#: only while field C is free: ``stop_exit``), or discards one of them.
-PIT_OVERSHOOT = ("stop", "stop_exit", "discard")
+#: the alley's last space stops there with points to spare only while field C is free
+#: (``stop_exit``, the default), whoever stands on field C (``stop``), or discards one of them.
+PIT_OVERSHOOT = ("stop_exit", "stop", "discard")
 #: I24: a gear stack is laid highest card first, so its lowest card lies on top and the
 #: draws are known ("sorted"); or the order inside a stack is unknown ("shuffled").
 STACK_ORDERS = ("sorted", "shuffled")

@@ -108,7 +108,7 @@ class AusgebremstGame(Game):
 
     NAME: ClassVar[str] = "ausgebremst"
     TITLE: ClassVar[str] = "Ausgebremst"
-    VERSION: ClassVar[int] = 5
+    VERSION: ClassVar[int] = 6
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
     HIDDEN_INFORMATION: ClassVar[bool] = True
@@ -121,9 +121,9 @@ class AusgebremstGame(Game):
               "in the order raced (a single number is a single race)"),
         Param("full_deck", "extra4", "the 28-card deck of a neutral car (I18)",
               choices=FULL_DECKS),
-        Param("pit_overshoot", "stop", "family game, last pit chance, every card too big for "
-              "the pit alley (I25): stop on its last space, stop there only while field C is "
-              "free (stop_exit), or discard a card and draw",
+        Param("pit_overshoot", "stop_exit", "family game, last pit chance, every card too big "
+              "for the pit alley (I25): stop on its last space while field C is free "
+              "(stop_exit), stop there whoever is on field C (stop), or discard a card and draw",
               choices=PIT_OVERSHOOT),
         Param("stack_order", "sorted", "advanced game, order inside a gear stack (I24): sorted "
               "(laid highest first, the lowest card on top) or shuffled",
@@ -379,10 +379,11 @@ class AusgebremstState(State):
         """Destinations for 1..``most`` spaces: ``reach(...)[k]`` maps each space (or
         FINISH_SLOT, negated as -1) reachable in exactly k steps to whether the way crossed
         the finish line. Only free spaces, forward and diagonal steps, the pit rules.
-        ``overshoot`` (default: the game's ``pit_overshoot=stop``) lets a car that must stop
-        in the pit alley end on its last space with steps to spare (I25): the way to that
-        space must be free, field C need not be (it is not entered), except with
-        ``pit_overshoot=stop_exit``."""
+        ``overshoot`` (default: the game's ``pit_overshoot``, ``stop_exit`` or ``stop``) lets
+        a car that must stop in the pit alley end on its last space with steps to spare
+        (I25): the way to that space must be free, and with ``stop_exit`` (the default) also
+        field C, the first space past it, as the finish with points to spare needs the first
+        space past the line (I13); with ``stop`` field C does not matter."""
         if overshoot is None:
             overshoot = self.g.overshoot_stops
         track = self.track
@@ -411,7 +412,8 @@ class AusgebremstState(State):
                 last_chance = compulsory and now == PIT_CROSSINGS[-1]
                 for there, crosses in steps[here]:
                     if here == last_pit and there == field_c and last_chance:
-                        # I25: the steps to spare are not driven; field C is not entered.
+                        # I25: the car stops on the last pit space; with stop_exit only
+                        # while field C, the first space past it, is free (as I13's finish).
                         if k < pit_end_at and exit_free:
                             pit_end_at, pit_end_crossed = k, crossed
                         continue
