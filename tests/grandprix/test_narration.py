@@ -19,6 +19,7 @@ from rennbahn.core.driver import random_step
 from rennbahn.core.i18n import missing_keys
 from rennbahn.core.protocol import CHANCE, State
 from rennbahn.core.records import Step
+from rennbahn.core.views import UNSET
 from rennbahn.games.grandprix import ui
 from rennbahn.games.grandprix.board import board_svg
 from rennbahn.games.grandprix.bots import HeuristicBot
@@ -183,10 +184,51 @@ def test_missed_turns_and_the_accident_are_told() -> None:
         "Driver 2 rolls 1: drives 1 to card 1 (straight), 41 to go.",
         "Driver 3 rolls 2: drives 2 to card 2 (curve), 40 to go.",
         "Driver 4 rolls 3: drives 3 to card 3 (accident), 39 to go.",
-        "Driver 4 stands on the accident: no other car may stand there or pass it until "
-        "Driver 4 drives on.",
+        "Driver 4 stands on the accident: no other car may stand there, and the cars behind "
+        "Driver 4 cannot pass it, until Driver 4 drives on.",
         "Driver 1 misses this turn (oil slick).",
     ]
+
+
+#: Issue 25's track with the grandstand on card 7 and the pit stop on card 17: a returning
+#: car's second drive from the grandstand can end on the accident card (card 3).
+GRANDSTAND_7 = "sc<Ac>sc<Gc>sc<sOc>sc<sPc>ssT"
+
+
+def test_i11_a_car_that_may_not_stop_on_the_accident_is_told_why() -> None:
+    """I11, issue 25: the default pass_not_stop lets a returning car drive over the outward
+    car on the accident card but not stop there; the narration says so, in both languages."""
+    state = at(f"{FULL} 36,3,0,0 0:roll 52")
+    assert told(state, "3") == [
+        "Driver 1 rolls 3: drives 2 to card 4 (curve), 4 to go; a car stands on the accident "
+        "card ahead and only one car may stand there, so the car cannot stop on it and the "
+        "rest of the roll (1) is lost."]
+    state = at(f"{FULL} 38,3,0,0 0:roll 52")
+    assert told(state, "1", lang="de") == [
+        "Fahrer 1 würfelt 1: Auf dem Unfall davor steht schon ein Auto, und dort darf nur "
+        "eines stehen, also kann das Auto dort nicht halten und bleibt auf Karte 4 (Kurve), "
+        "noch 4 bis ins Ziel."]
+    # Round the turnaround card: the accident on card 19 holds an outward car.
+    state = at("sc<Gc>sc<Pc>sc<sOc>sc<ssc>AsT 20,19,0,0 0:roll 52")
+    assert told(state, "3") == [
+        "Driver 1 rolls 3: drives 2, round the turnaround card and back to card 20 "
+        "(straight), 20 to go; a car stands on the accident card ahead and only one car may "
+        "stand there, so the car cannot stop on it and the rest of the roll (1) is lost."]
+    # The grandstand's second drive (I14) would end on the accident card.
+    state = at(f"{GRANDSTAND_7} 31,3,0,0 0:roll 52")
+    lines = told(state, "4", "again")
+    assert lines[-1] == (
+        "Driver 1 takes the 4 again and drives 3 to card 4 (curve), 4 to go; a car stands on "
+        "the accident card ahead and only one car may stand there, so the car cannot stop on "
+        "it and the rest of the roll (1) is lost.")
+    record = state.roll_record()
+    assert record is not None and record.again is not UNSET
+    assert record.again.result == "taken"
+    # With accident_blocks_return=block the same stop is a full card's.
+    state = at(f"{FULL} 36,3,0,0 0:roll 52", "grandprix(players=4,accident_blocks_return=block)")
+    assert told(state, "3") == [
+        "Driver 1 rolls 3: drives 2 to card 4 (curve), 4 to go; the card ahead is full, so "
+        "the rest of the roll (1) is lost."]
 
 
 def test_cars_returning_home_and_the_winner() -> None:

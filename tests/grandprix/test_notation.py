@@ -132,6 +132,23 @@ def test_malformed_states_say_what_is_wrong(text: str, message: str) -> None:
         game.state_from_text(text)
 
 
+@pytest.mark.parametrize("game", [
+    "grandprix", "grandprix(accident_blocks_return=block)", "grandprix(oncoming=pass)",
+    "grandprix(oncoming=pass,accident_blocks_return=block)",
+    "grandprix(accident_blocks_return=false)",
+])
+@pytest.mark.parametrize("text", [f"{FULL} 39,3,0,0 0:roll 52",
+                                  f"{FULL} 41,3,0,0 1:roll 53 die=0:2:39"])
+def test_i11_two_cars_on_the_accident_are_refused_with_every_reading(game: str,
+                                                                     text: str) -> None:
+    """I11, issue 25: "Only one car may stand here". No value of accident_blocks_return or
+    oncoming lets a car stop on the accident card while another stands there, so a state
+    with an outward and a returning car on it cannot be reached, and the reader refuses it,
+    also as the place the last roll started from (car 0 back at 39 would share card 3)."""
+    with pytest.raises(rennbahn.NotationError, match=r"accident.*only one car.*I11"):
+        rennbahn.load_game(game).state_from_text(text)
+
+
 def test_moves_and_chance_outcomes_have_unique_readable_names() -> None:
     state = at(f"s {FOUR} 0:choose 4")
     assert names(state) == ["build", "roll"]

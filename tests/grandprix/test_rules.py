@@ -246,40 +246,105 @@ def test_i11_one_car_blocks_the_accident(roll: str) -> None:
     assert cars(play(at(f"{FULL} 0,3,0,0 0:roll 52"), roll)) == "2,3,0,0"
 
 
-def test_i11_a_car_on_the_accident_stops_returning_cars_too() -> None:
-    """I11 (default accident_blocks_return=true): only one car may stand on the accident."""
+BLOCK = "grandprix(accident_blocks_return=block)"
+PASS_NOT_STOP = "grandprix(accident_blocks_return=pass_not_stop)"
+#: The values of accident_blocks_return, and the spellings of the yes/no parameter it was
+#: until version 5 (true is block, false pass_not_stop).
+ACCIDENT_VALUES = ["pass_not_stop", "block", "true", "false"]
+#: The issue 25 position: four cars, seat 0 coming back on card 6 (progress 36), seat 1 on
+#: its way out on the accident card (card 3, progress 39 on the way back).
+ISSUE_25 = f"{FULL} 36,3,0,0 0:roll 52"
+
+
+def test_i11_the_default_is_pass_not_stop_and_the_old_spellings_still_read() -> None:
+    """I11: the default is the literal reading; stored game strings that say true or false
+    load as block and pass_not_stop, and the canonical game string writes the new names."""
+    assert "accident_blocks_return=pass_not_stop" in str(rennbahn.load_game("grandprix"))
+    for old, new in (("true", "block"), ("false", "pass_not_stop"), ("True", "block")):
+        game = rennbahn.load_game(f"grandprix(accident_blocks_return={old})")
+        assert f"accident_blocks_return={new}," in str(game)
+    assert "=block," in str(rennbahn.load_game("grandprix", accident_blocks_return=True))
+    with pytest.raises(rennbahn.ParameterError, match="pass_not_stop, block"):
+        rennbahn.load_game("grandprix(accident_blocks_return=pass)")
+
+
+@pytest.mark.parametrize("value", ACCIDENT_VALUES)
+def test_i11_issue25_no_value_lets_a_second_car_stop_on_the_accident(value: str) -> None:
+    """I11, issue 25 point 5: "Only one car may stand here". A roll of 3 would end on the
+    accident card, where seat 1's outward car stands: with every value the returning car
+    stops one card before it, at 38 (accident_blocks_return=false ended at 39)."""
+    state = play(at(ISSUE_25, f"grandprix(players=4,accident_blocks_return={value})"), "3")
+    assert state.to_text() == f"{FULL} 38,3,0,0 1:roll 53 die=0:3:36"
+    record = state.roll_record()
+    assert record is not None
+    assert record.result == ("short" if value in ("block", "true") else "taken")
+
+
+@pytest.mark.parametrize(("value", "end"),
+                         [("pass_not_stop", 41), ("false", 41), ("block", 38), ("true", 38)])
+def test_i11_issue25_pass_not_stop_drives_over_the_occupied_accident(value: str,
+                                                                      end: int) -> None:
+    """I11, issue 25 point 6: a returning car is not "following behind" the outward car on
+    the accident, and may "drive past" oncoming cars: with pass_not_stop a 5 takes it over
+    the accident card to 41; with block the car on it stops it one card before, at 38."""
+    state = play(at(ISSUE_25, f"grandprix(players=4,accident_blocks_return={value})"), "5")
+    assert cars(state) == f"{end},3,0,0"
+
+
+def test_i11_block_a_car_on_the_accident_stops_returning_cars_too() -> None:
+    """I11 with accident_blocks_return=block: the car on the accident stops returning cars."""
     # The review's case: the car at 38 (card 4, coming back) meets the outward car on card 3.
-    state = play(at(f"{FULL} 38,3,0,0 0:roll 52"), "1")
+    state = play(at(f"{FULL} 38,3,0,0 0:roll 52", BLOCK), "1")
     assert state.to_text() == f"{FULL} 38,3,0,0 1:roll 53 die=0:1:38"
-    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 52"), "3")) == "38,3,0,0"
-    assert cars(play(at(f"{FULL} 36,3,0,0 0:roll 52"), "5")) == "38,3,0,0"  # one card behind
+    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 52", BLOCK), "3")) == "38,3,0,0"
+    assert cars(play(at(f"{FULL} 36,3,0,0 0:roll 52", BLOCK), "5")) == "38,3,0,0"
     # Once the accident card is free, the returning car drives on over it (and home).
-    assert cars(play(at(f"{FULL} 38,5,0,0 0:roll 52"), "3")) == "41,5,0,0"
+    assert cars(play(at(f"{FULL} 38,5,0,0 0:roll 52", BLOCK), "3")) == "41,5,0,0"
 
 
-def test_i11_accident_blocks_return_false_lets_returning_cars_pass() -> None:
-    """I9/I11 with accident_blocks_return=false: the accident is one more oncoming car."""
-    game = "grandprix(accident_blocks_return=false)"
-    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 52", game), "1")) == "39,3,0,0"
-    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 52", game), "3")) == "41,3,0,0"
-    # ... but a returning car on it still stops the next returning car.
-    assert cars(play(at(f"{FULL} 38,39,0,0 0:roll 52", game), "3")) == "38,39,0,0"
+def test_i11_pass_not_stop_returning_cars_pass_but_never_stop_on_the_accident() -> None:
+    """I9/I11 with the default pass_not_stop: the outward car on the accident is one more
+    oncoming car to drive past, but the card takes no second car."""
+    state = play(at(f"{FULL} 38,3,0,0 0:roll 52", PASS_NOT_STOP), "1")
+    assert state.to_text() == f"{FULL} 38,3,0,0 1:roll 53 die=0:1:38"
+    record = state.roll_record()
+    assert record is not None and record.result == "taken" and record.driven == 0
+    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 52", PASS_NOT_STOP), "2")) == "40,3,0,0"
+    assert cars(play(at(f"{FULL} 38,3,0,0 0:roll 52", PASS_NOT_STOP), "3")) == "41,3,0,0"
+    # ... but a returning car on it stops the next returning car: it is following behind.
+    assert cars(play(at(f"{FULL} 38,39,0,0 0:roll 52", PASS_NOT_STOP), "3")) == "38,39,0,0"
+    # A car it passes the accident for and then finds a full card: it may not stop on the
+    # accident either, so it stands one card before it (two returning cars on card 2).
+    state = play(at(f"{FULL} 38,3,40,40 0:roll 52", PASS_NOT_STOP), "3")
+    assert cars(state) == "38,3,40,40"
+    record = state.roll_record()
+    assert record is not None and record.result == "taken"
 
 
-def test_i11_the_accident_holds_one_car_in_all_in_notation() -> None:
-    """I11: with both defaults no car can join another on the accident, whichever way."""
-    with pytest.raises(rennbahn.NotationError, match="I11"):
-        at(f"{FULL} 39,3,0,0 0:roll 52")
-    for game in ("grandprix(accident_blocks_return=false)", "grandprix(oncoming=pass)"):
-        assert at(f"{FULL} 39,3,0,0 0:roll 52", game).to_text() == f"{FULL} 39,3,0,0 0:roll 52"
+@pytest.mark.parametrize("seat", range(4))
+def test_i11_block_can_lock_the_race_pass_not_stop_cannot(seat: int) -> None:
+    """I11, why block is not the default: seat 1's outward car on the accident (card 3) faces
+    two returning cars on card 4, full for it (I10); with block they wait for it, and no roll
+    of any seat moves any car, until the turn limit (I18). With pass_not_stop they drive on."""
+    locked = f"{FULL} 38,3,38,2 {seat}:roll {52 + seat}"
+    for face in "123456":
+        assert cars(play(at(locked, BLOCK), face)) == "38,3,38,2"
+    moved = {cars(play(at(locked, PASS_NOT_STOP), face)) for face in "123456"}
+    assert (len(moved) > 1) == (seat in (0, 2))
 
 
-@pytest.mark.parametrize("blocks", ["true", "false"])
-def test_i10_i11_a_returning_car_on_the_accident_blocks_outward_ones(blocks: str) -> None:
-    game = f"grandprix(accident_blocks_return={blocks})"
+@pytest.mark.parametrize("value", ["pass_not_stop", "block"])
+def test_i10_i11_a_returning_car_on_the_accident_blocks_outward_ones(value: str) -> None:
+    """I10, I11: an outward car counts the returning car on the accident (oncoming=block);
+    with oncoming=pass it drives over the card but never stops on it."""
+    game = f"grandprix(accident_blocks_return={value})"
     assert cars(play(at(f"{FULL} 0,39,0,0 0:roll 52", game), "4")) == "2,39,0,0"
-    game = f"grandprix(oncoming=pass,accident_blocks_return={blocks})"
+    game = f"grandprix(oncoming=pass,accident_blocks_return={value})"
     assert cars(play(at(f"{FULL} 0,39,0,0 0:roll 52", game), "4")) == "4,39,0,0"
+    state = play(at(f"{FULL} 0,39,0,0 0:roll 52", game), "3")  # issue 25: not onto card 3
+    assert cars(state) == "2,39,0,0"
+    record = state.roll_record()
+    assert record is not None and record.result == "taken"
 
 
 # The issue's layouts: turnaround on card 21, the accident on card 20 or 19.
@@ -288,8 +353,8 @@ ACCIDENT_19 = "sc<Gc>sc<Pc>sc<sOc>sc<ssc>AsT"
 ALL_READINGS = [
     "grandprix",
     "grandprix(oncoming=pass)",
-    "grandprix(accident_blocks_return=false)",
-    "grandprix(oncoming=pass,accident_blocks_return=false)",
+    BLOCK,
+    "grandprix(oncoming=pass,accident_blocks_return=block)",
 ]
 
 
@@ -312,10 +377,13 @@ def test_i11_a_car_one_card_before_the_turnaround_passes_its_own_accident(game: 
     assert cars(state) == "24,0,0,0"
 
 
-def test_i11_another_car_on_the_accident_still_blocks_the_way_back() -> None:
-    """I11: a returning car coming up to the accident with a car on it stops before it."""
-    state = play(at(f"{ACCIDENT_19} 19,21,0,0 1:roll 53"), "4")
-    assert cars(state) == "19,22,0,0"
+@pytest.mark.parametrize(("game", "four", "two"), [(BLOCK, 22, 22), (PASS_NOT_STOP, 25, 22)])
+def test_i11_another_car_on_the_accident_on_the_way_back(game: str, four: int,
+                                                         two: int) -> None:
+    """I11: a returning car coming up to the accident with an outward car on it stops before
+    it (block), or drives over it (pass_not_stop) but never stops on it (a 2 would)."""
+    assert cars(play(at(f"{ACCIDENT_19} 19,21,0,0 1:roll 53", game), "4")) == f"19,{four},0,0"
+    assert cars(play(at(f"{ACCIDENT_19} 19,21,0,0 1:roll 53", game), "2")) == f"19,{two},0,0"
 
 
 def test_i11_driving_continues_once_the_accident_is_free() -> None:

@@ -135,11 +135,16 @@ def test_the_moves_of_each_phase() -> None:
 def test_every_parameter_has_words() -> None:
     for variant in ENTRY.variants:
         assert missing_words(WORDS, rennbahn.load_game(variant)) == []
-    game = rennbahn.load_game("grandprix(players=3,oncoming=pass,accident_blocks_return=false)")
+    game = rennbahn.load_game("grandprix(players=3,oncoming=pass,accident_blocks_return=block)")
     assert WORDS.variant(game, "de") == ("Entgegenkommende Autos: An entgegenkommenden Autos "
-                                         "vorbei; Unfall hält auch Rückfahrer auf: Nein, sie "
-                                         "fahren vorbei")
-    for name in ("stack", "spread", "event_gap", "oncoming", "dead_end", "turn_limit"):
+                                         "vorbei; Unfall hält auch Rückfahrer auf: Ja, auch die")
+    # The old spelling false is the default now (I11), so it is no variant.
+    game = rennbahn.load_game("grandprix(players=3,accident_blocks_return=false)")
+    assert WORDS.variant(game, "en") == ""
+    assert WORDS.choice("accident_blocks_return", "pass_not_stop", "en") == \
+        "No, they drive past but may not stop there"
+    for name in ("stack", "spread", "event_gap", "oncoming", "accident_blocks_return",
+                 "dead_end", "turn_limit"):
         label, help_ = WORDS.param(name, "en")
         assert not re.search(r"\(I\d+\)|_", label + help_)
         assert help_.count(". ") == 0 and help_.endswith(".")

@@ -16,7 +16,7 @@ ENTRY = GameEntry.laid_out(
         "grandprix(players=3,oncoming=pass)",
         "grandprix(players=2,spread=gap,event_gap=1,stack=plus_large)",
         "grandprix(players=4,event_gap=3,oncoming=pass)",
-        "grandprix(players=4,accident_blocks_return=false)",
+        "grandprix(players=4,accident_blocks_return=block)",
     ),
 )
 

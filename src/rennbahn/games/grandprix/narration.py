@@ -107,7 +107,7 @@ def _outcome(view: GrandPrixView, drive: Drive | RollRecord, start: int, face: i
     """What one drive did, from a roll record (rules.roll_record) or its ``again`` part."""
     driven = drive.driven
     to = drive.to
-    where = say.where(view, to, on=result in ("void", "blocked"))
+    where = say.where(view, to, on=result in ("void", "blocked") or driven == 0)
     if result == "void":
         ahead = len(view.track) - 1 - start
         key = "void" if ahead > 1 else "void_one" if ahead == 1 else "void_none"
@@ -117,8 +117,10 @@ def _outcome(view: GrandPrixView, drive: Drive | RollRecord, start: int, face: i
     if result == "home":
         return say("home", driven=driven)
     turned = "_turned" if drive.turned else ""
-    if result == "short":
-        return say("short" + turned, driven=driven, where=where, lost=face - driven)
+    if result == "taken" and driven == 0:
+        return say("taken_stays", where=where)
+    if result in ("short", "taken"):
+        return say(result + turned, driven=driven, where=where, lost=face - driven)
     if result == "end_of_track":
         return say("end_of_track", driven=driven, where=where, lost=face - driven)
     return say("drove" + turned, driven=driven, where=where)
@@ -173,15 +175,7 @@ def _second_drive(after: GrandPrixView, roll: RollRecord, say: Teller) -> list[s
     again = roll.again
     if roll.grandstand != "again" or again is UNSET:
         return [say("stay", name=name)]
-    first = roll.to
-    driven = again.driven
-    if again.home:
-        result = "home"
-    elif driven < face and not after.turnaround_laid and again.to == len(after.track) - 1:
-        result = "end_of_track"  # I14: as far as the laid track allows
-    else:
-        result = "drove" if driven == face else "short"
-    outcome = _outcome(after, again, first, face, result, say)
+    outcome = _outcome(after, again, roll.to, face, again.result, say)
     return [say("again", name=name, face=face, outcome=outcome),
             *_stopped_on(roll, again, say)]
 

@@ -81,12 +81,6 @@ class Facts(Protocol):
     def turn_limit(self) -> int: ...
 
     @property
-    def oncoming_block(self) -> bool: ...
-
-    @property
-    def accident_blocks_return(self) -> bool: ...
-
-    @property
     def avoid_dead_ends(self) -> bool: ...
 
 
@@ -360,7 +354,6 @@ def _read_cars(state: Notated, cars: str) -> None:
 def _check_load(state: Notated, when: str = "") -> None:
     """No card holds more cars than I8, I9 and I11 allow."""
     kinds = state.kinds
-    one_car_in_all = state.g.accident_blocks_return and state.g.oncoming_block
     for card in range(1, len(kinds)):
         value, capacity = state.load[card], CAPACITY[kinds[card]]
         if value & 15 > capacity or value >> 4 > capacity:
@@ -368,11 +361,11 @@ def _check_load(state: Notated, when: str = "") -> None:
                 f"card {card} ({KIND_NAMES[kinds[card]]}) holds more cars going one "
                 f"way than the {capacity} it may{when} (I8, I9, I11)"
             )
-        if value & 15 and value >> 4 and kinds[card] == ACCIDENT and one_car_in_all:
+        if value & 15 and value >> 4 and kinds[card] == ACCIDENT:
             raise NotationError(
-                f"card {card} (accident) holds a car going out and one coming back{when}; "
-                "with accident_blocks_return=true and oncoming=block neither could have "
-                "driven onto the other (I11)"
+                f"card {card} (accident) holds a car going out and one coming back{when}, "
+                "but only one car may stand there: no car stops on it while another "
+                "stands there, whichever way each goes (I11)"
             )
 
 

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rennbahn.core.errors import IllegalActionError, ParameterError
-from rennbahn.core.params import Param
+from rennbahn.core.params import Param, ParamValue
 from rennbahn.core.protocol import CHANCE, TERMINAL, Game, State
 from rennbahn.core.views import UNSET, UnsetType
 from rennbahn.games.grandprix import notation
@@ -91,6 +92,28 @@ _AHEAD_ONLY = (TURN_AHEAD,)
 _CURVE_TURNS = (TURN_LEFT, TURN_RIGHT)
 #: The readings of I16 (parameter ``dead_end``).
 DEAD_ENDS = ("avoid", "set_aside")
+#: The readings of I11 (parameter ``accident_blocks_return``): returning cars drive over an
+#: outward car on the accident card but may not stop there, or it stops them before it.
+ACCIDENT_READINGS = ("pass_not_stop", "block")
+
+
+@dataclass(frozen=True)
+class RenamedChoices(Param):
+    """A parameter with ``choices`` that also reads the old spellings of its values.
+
+    ``accident_blocks_return`` was a yes/no parameter until version 5: ``true`` (and the
+    Python ``True``) still reads as ``block``, ``false`` as ``pass_not_stop``, so stored game
+    strings and tables load; the canonical game string writes the new names.
+    """
+
+    renamed: tuple[tuple[str, str], ...] = ()
+
+    def coerce(self, value: object) -> ParamValue:
+        old = str(value).lower() if isinstance(value, bool | str) else None
+        for spelling, name in self.renamed:
+            if old == spelling:
+                return name
+        return super().coerce(value)
 
 
 class GrandPrixGame(Game):
@@ -98,7 +121,7 @@ class GrandPrixGame(Game):
 
     NAME: ClassVar[str] = "grandprix"
     TITLE: ClassVar[str] = "Grand Prix (Ravensburger 1998)"
-    VERSION: ClassVar[int] = 5
+    VERSION: ClassVar[int] = 6
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 4
     PARAMS: ClassVar[tuple[Param, ...]] = (
@@ -120,10 +143,14 @@ class GrandPrixGame(Game):
               "outward cars meeting returning cars: block (every car counts towards the "
               "two-car limit, I10) or pass (only cars going the same way block)",
               choices=("block", "pass")),
-        Param("accident_blocks_return", True,
-              "whether a car on the accident card stops returning cars too (I11): true (only "
-              "one car may stand there, whichever way it goes) or false (returning cars pass "
-              "it like any oncoming car, I9)"),
+        RenamedChoices(
+            "accident_blocks_return", "pass_not_stop",
+            "a returning car meeting an outward car on the accident card (I11): pass_not_stop "
+            "(it may drive over the card like any oncoming car, I9, but not stop on it: only "
+            "one car may stand there) or block (it stops one card before it); the old "
+            "spellings true (block) and false (pass_not_stop) are still read",
+            choices=ACCIDENT_READINGS, renamed=(("true", "block"), ("false", "pass_not_stop")),
+        ),
         Param("dead_end", "avoid",
               "a card that would find no place (I16): avoid (a builder may not lay a card a "
               "way after which some card still in the stack could find no place, so every "
@@ -145,7 +172,7 @@ class GrandPrixGame(Game):
             str(self._params["spread"]),
         )
         self.oncoming_block = self._params["oncoming"] == "block"
-        self.accident_blocks_return = bool(self._params["accident_blocks_return"])
+        self.accident_blocks_return = self._params["accident_blocks_return"] == "block"
         self.turn_limit = int(self._params["turn_limit"])
         self.avoid_dead_ends = self._params["dead_end"] == "avoid"
         #: What :func:`has_room` found, shared by the races of this game (I16).
@@ -387,14 +414,13 @@ class GrandPrixState(State):
         instead of not at all (I4). A car never drives onto its own card again in the same
         direction; on the way back it passes the card it stands on, where it still counts as
         an outward car, so there it does not count against itself (I11: a car on the accident
-        card drives on over the turnaround and back across its own card).
+        card drives on over the turnaround and back across its own card). A car that would
+        stop on the accident card with another car on it stops one card before it (I11).
         """
         t = self.turnaround
-        kinds = self.kinds
-        load = self.load
         if t < 0:
             goal = progress + roll
-            last = len(kinds) - 1
+            last = len(self.kinds) - 1
             if goal > last:
                 if not again:
                     return progress  # I4: a roll beyond the laid track is void
@@ -403,30 +429,49 @@ class GrandPrixState(State):
         else:
             finish = 2 * t
             goal = min(progress + roll, finish)
-        block_outward = self.g.oncoming_block
-        accident_blocks = self.g.accident_blocks_return
         here = progress
         while here < goal:
             step = here + 1
             if step >= finish:
                 return step  # I7: the start card takes every car home
-            if 0 <= t < step:
-                card = 2 * t - step
-                value = load[card]
-                if card == progress:
-                    value -= _OUT  # the moving car itself, still counted outward there
-                cars = value >> 4  # I9: returning cars pass outward ones ...
-                if value & 15 and accident_blocks and kinds[card] == ACCIDENT:
-                    cars += value & 15  # ... but not one on the accident (I11)
-            else:
-                card = step
-                value = load[card]
-                # I10: outward cars count returning cars too, unless oncoming=pass.
-                cars = (value & 15) + (value >> 4) if block_outward else value & 15
-            if cars >= CAPACITY[kinds[card]]:
-                return here  # I8: stop behind the full card, the rest is lost
+            if self.full(progress, step):
+                break  # I8: stop behind the full card, the rest is lost
             here = step
+        while here > progress and self.taken(progress, here):
+            here -= 1  # I11: only one car may stand on the accident; stop behind it
         return here
+
+    def full(self, progress: int, step: int) -> bool:
+        """Whether the card at ``step`` stops the car that set off from ``progress`` before it:
+        it holds as many of the cars that count for this car as it may (I8-I11)."""
+        t = self.turnaround
+        load = self.load
+        if 0 <= t < step:
+            card = 2 * t - step
+            value = load[card]
+            if card == progress:
+                value -= _OUT  # the moving car itself, still counted outward there
+            cars = value >> 4  # I9: returning cars pass outward ones ...
+            if value & 15 and self.g.accident_blocks_return and self.kinds[card] == ACCIDENT:
+                cars += value & 15  # ... but not one on the accident with block (I11)
+        else:
+            card = step
+            value = load[card]
+            # I10: outward cars count returning cars too, unless oncoming=pass.
+            cars = (value & 15) + (value >> 4) if self.g.oncoming_block else value & 15
+        return cars >= CAPACITY[self.kinds[card]]
+
+    def taken(self, progress: int, at: int) -> bool:
+        """Whether the car that set off from ``progress`` may not stop at ``at``: it is on
+        the accident card and another car stands there, whichever way each goes ("Only one
+        car may stand here", I11). Driving over it is :meth:`full`'s question."""
+        card = self.card_of(at)
+        if self.kinds[card] != ACCIDENT:
+            return False
+        value = self.load[card]
+        if card == self.card_of(progress):
+            value -= self.weight(progress)  # the moving car, crossing its own card
+        return value != 0
 
     def move_car(self, seat: int, progress: int) -> None:
         """Move ``seat``'s car to ``progress``, keeping the cards' loads up to date."""
@@ -477,9 +522,11 @@ class GrandPrixState(State):
         ``seat`` rolled ``face`` from progress ``from`` and drove to ``to`` (``driven``
         cards): ``result`` is ``void`` (beyond the laid track, I4), ``blocked`` (a full card
         right ahead, I8), ``short`` (a full card stopped it before the number was used up),
-        ``drove`` or ``home`` (I7). ``card``/``kind`` is where it stopped; ``turned``: it
-        drove over the turnaround onto the way back. ``grandstand`` (I14): ``asked``,
-        ``again`` (then ``again`` tells the second drive), ``stay``, or ``no_gain`` when the
+        ``taken`` (it would have stopped on the accident card, where another car stands, so
+        it stopped one card before it, I11), ``drove`` or ``home`` (I7). ``card``/``kind``
+        is where it stopped; ``turned``: it drove over the turnaround onto the way back.
+        ``grandstand`` (I14): ``asked``, ``again`` (then ``again`` tells the second drive,
+        whose ``result`` may also be ``end_of_track``), ``stay``, or ``no_gain`` when the
         driver was not asked; ``misses_turn``: it ended on a pit stop or oil slick (I13).
         """
         if self.last_roll is None:
@@ -490,24 +537,18 @@ class GrandPrixState(State):
         self.move_car(seat, start)
         try:
             first = self.reach(start, face)
-            second = first
+            result = self._why(start, face, first)
+            second, second_result = first, "drove"
             self.move_car(seat, first)
             home = 0 <= t and first >= 2 * t
             kind = self.kinds[self.card_of(first)]
             stand = first != start and not home and kind == GRANDSTAND
             if stand:
                 second = self.reach(first, face, again=True)
+                second_result = self._why(first, face, second, again=True)
         finally:
             self.move_car(seat, now)
-        if t < 0 and start + face > len(self.kinds) - 1:
-            result = "void"
-        elif first == start:
-            result = "blocked"
-        elif home:
-            result = "home"
-        else:
-            result = "short" if first - start < face else "drove"
-        drive = self._stop(start, first)
+        drive = self._stop(start, first, result)
         grandstand: str | None = None
         again: Drive | UnsetType = UNSET
         final = first
@@ -518,7 +559,7 @@ class GrandPrixState(State):
                 grandstand = "asked"
             elif now == second:
                 grandstand = "again"
-                again = self._stop(first, second)
+                again = self._stop(first, second, second_result)
                 final = second
             else:
                 grandstand = "stay"
@@ -532,13 +573,30 @@ class GrandPrixState(State):
             again=again,
         )
 
-    def _stop(self, start: int, end: int) -> Drive:
-        """Where a drive from ``start`` to ``end`` stopped (for :meth:`roll_record`)."""
+    def _why(self, start: int, face: int, end: int, again: bool = False) -> str:
+        """Why a drive of ``face`` from ``start`` (the car still there) ended at ``end``: the
+        ``result`` of :meth:`roll_record` and of the grandstand's second drive (``again``)."""
+        t = self.turnaround
+        last = len(self.kinds) - 1
+        if t < 0 and start + face > last and not again:
+            return "void"  # I4
+        if 0 <= t and end >= 2 * t:
+            return "home"  # I7
+        if end - start == face:
+            return "drove"
+        if t < 0 and end == last:
+            return "end_of_track"  # I14: as far as the laid track allows
+        if self.taken(start, end + 1) and not self.full(start, end + 1):
+            return "taken"  # I11: it may drive over the accident card but not stop there
+        return "blocked" if end == start else "short"  # I8
+
+    def _stop(self, start: int, end: int, result: str) -> Drive:
+        """Where a drive from ``start`` to ``end`` stopped, and why (for :meth:`roll_record`)."""
         t = self.turnaround
         card = self.card_of(end)
         return Drive(to=end, driven=end - start, card=card, kind=KIND_NAMES[self.kinds[card]],
                      returning=0 <= t < end, turned=0 <= t and start <= t < end,
-                     home=0 <= t and end >= 2 * t)
+                     home=0 <= t and end >= 2 * t, result=result)
 
     def _drive_again(self, roll: int) -> None:
         seat = self.seat

@@ -53,7 +53,9 @@ class Car(Part, frozen=True, kw_only=True):
 
 
 class Drive(Part, frozen=True, kw_only=True):
-    """Where one drive of a roll stopped (the grandstand's second drive: ``RollRecord.again``)."""
+    """Where one drive of a roll stopped (the grandstand's second drive: ``RollRecord.again``)
+    and why: ``result`` is ``drove``, ``short``, ``taken``, ``end_of_track`` or ``home`` (see
+    ``RollRecord``)."""
 
     to: int
     driven: int
@@ -62,12 +64,14 @@ class Drive(Part, frozen=True, kw_only=True):
     returning: bool
     turned: bool
     home: bool
+    result: str
 
 
 class RollRecord(Part, frozen=True, kw_only=True):
     """What the last roll did (rules ``roll_record``): ``seat`` rolled ``face`` from progress
     ``from_`` and its first drive stopped as the :class:`Drive` fields say (written flat, as
-    the JSON has them); ``result`` is ``void``, ``blocked``, ``short``, ``drove`` or
+    the JSON has them); ``result`` is ``void``, ``blocked``, ``short``, ``taken`` (it would
+    have stopped on the accident card, where another car stands, I11), ``drove`` or
     ``home``; ``grandstand`` is None, ``asked``, ``again`` (then ``again`` is the second
     drive), ``stay`` or ``no_gain``."""
 
