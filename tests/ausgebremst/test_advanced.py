@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 import rennbahn
+from rennbahn.core.errors import NotationError
 from rennbahn.core.protocol import CHANCE
 from rennbahn.games.ausgebremst.components import (
     DECK_CHOICES,
@@ -11,11 +14,13 @@ from rennbahn.games.ausgebremst.components import (
     listed,
     points,
 )
+from rennbahn.games.ausgebremst.rules import AusgebremstState
 from rennbahn.games.ausgebremst.tracks import race_tracks
 from tests.ausgebremst.conftest import load, moves, notation, play
 
 GAME = "ausgebremst(players=2,mode=advanced)"
 SHUFFLED = "ausgebremst(players=2,mode=advanced,stack_order=shuffled)"
+CHOSEN = "ausgebremst(players=2,mode=advanced,stack_order=chosen)"
 NONE = "000000"
 EMPTY_STACKS = "/".join([NONE] * 4)
 
@@ -70,10 +75,10 @@ STACKS = "210000/002000/000200/000033"
 
 
 def car(space: str, hand: str, stacks: str = STACKS, pit: str = "24", cross: int = 1,
-        flags: str = "m") -> str:
+        flags: str = "m", gears: str = "112344") -> str:
     """An advanced car with the average deck; what it neither holds nor may still draw has
     been played (conftest.balanced)."""
-    return f"{space}:{cross}:{flags}:R:{hand}:{NONE}:{NONE}:-:{stacks}:a:112344:{pit}"
+    return f"{space}:{cross}:{flags}:R:{hand}:{NONE}:{NONE}:-:{stacks}:a:{gears}:{pit}"
 
 
 def test_i22_pit_cards_replace_the_draw_and_go_on_a_stack() -> None:
@@ -162,10 +167,11 @@ def test_i22_i24_a_pit_card_on_a_sorted_stack_comes_before_its_lowest() -> None:
     assert _outcomes(state) == [("card5", 1.0)]
 
 
-def _advanced(car0: str, queue: str = "-") -> str:
+def _advanced(car0: str, queue: str = "-", game: str = GAME) -> str:
     turn = "4" if queue == "-" else "4+"
-    return notation({0: car0, 1: car("25i", "12")}, head=f"1/1 234501 {turn} i0 {queue} -",
-                    advanced=True)
+    gears = "112344>654321" if game == CHOSEN else "112344"
+    return notation({0: car0, 1: car("25i", "12", gears=gears)},
+                    head=f"1/1 234501 {turn} i0 {queue} -", advanced=True)
 
 
 def test_i26_another_seat_hand_stacks_deck_and_gears_are_not_observed() -> None:
@@ -226,3 +232,111 @@ def test_i30_every_player_arranges_in_secret_before_anyone_draws() -> None:
     play(fast, "slow", *(f"gear{v}>3" for v in range(1, 7)))
     assert fast.current_player() == 0 and moves(fast) == ["stack1"]  # now the draws
     assert [fast.choice[seat] for seat in range(3)] == [0, 1, 2]
+
+
+# -- AB-15: the order inside a gear stack chosen by the player (I24, stack_order=chosen) -----
+
+
+def _start(game: str) -> AusgebremstState:
+    """The game's initial state, read back through notation (an AusgebremstState)."""
+    return load(rennbahn.load_game(game).new_initial_state().to_text(), game)
+
+
+def test_ab15_chosen_any_value_may_be_dealt_next_and_the_last_dealt_lies_on_top() -> None:
+    """I24, stack_order=chosen (AB-15): "With the other hand he assigns the highest card face
+    down to one of the four gear cards", read as the top card of the hand: the player deals
+    its values in an order of its choice, all cards of a value together (I21), and on each
+    stack the value dealt last lies on top. The same arrangement sorted would draw a 1
+    first from stack 1; dealt 1s then 2s, the 2s come first."""
+    state = _start(CHOSEN)
+    play(state, "pole0", "average")  # row 3 of Bleifuss-Drom: pit cards 4 & 2
+    legal = moves(state)
+    assert len(legal) == 24 and legal[:2] == ["gear1>1", "gear1>2"] and legal[-1] == "gear6>4"
+    play(state, "gear6>4", "gear5>4")  # the 5s on the 6s
+    assert len(moves(state)) == 16
+    assert not any(m.startswith(("gear5", "gear6")) for m in moves(state))
+    play(state, "gear1>1", "gear2>1", "gear3>2", "gear4>3")  # the 2s on the 1s
+    assert state.dealt[0] == (6, 5, 1, 2, 3, 4)
+    assert ":112344>651234:" in state.to_text()
+    assert state.stacks[0][0] == (0, 3, 2, 0, 0, 0, 0)
+    play(state, "slow", *(f"gear{v}>1" for v in range(1, 7)))  # seat 1: a 6 on top
+    play(state, "stack1")
+    assert _outcomes(state) == [("card2", 1.0)]
+    play(state, "card2", "stack4")
+    assert _outcomes(state) == [("card5", 1.0)]
+    play(state, "card5", "stack1")
+    assert _outcomes(state) == [("card6", 1.0)]  # seat 1's 6s were dealt last
+    sorted_game = _start(GAME)
+    play(sorted_game, "pole0", "average", "gear1>1", "gear2>1", "gear3>2", "gear4>3",
+         "gear5>4", "gear6>4", "slow", *(f"gear{v}>1" for v in range(1, 7)), "stack1")
+    assert _outcomes(sorted_game) == [("card1", 1.0)]  # I24, sorted: the lowest on top
+
+
+@pytest.mark.parametrize(("stacks", "dealt", "stack", "card"), [
+    ("210000/002000/000200/000023", "125634", 0, 2),  # the 2s were dealt on the 1s
+    ("200000/002000/000200/000023", "125634", 0, 1),  # the 2 drawn: now the 1s
+    ("210000/002000/000200/000023", "125634", 3, 6),  # the 6s on the 5s
+    ("210000/002000/000200/000020", "125634", 3, 5),  # the 6s drawn: now the 5s
+    ("210000/002000/000200/000023", "654321", 0, 1),  # dealt 6 down to 1: as sorted
+    ("210000/002000/000200/000023", "654321", 3, 5),
+])
+def test_ab15_chosen_draws_follow_the_order_dealt_to_the_end_of_each_run(
+        stacks: str, dealt: str, stack: int, card: int) -> None:
+    """I24, stack_order=chosen, from notation: seat 0 (gears 112344) waits to draw from a
+    stack it picked; the draw is the card on top of the order it dealt, one outcome."""
+    cars = {0: car("10i", "5", stacks, gears=f"112344>{dealt}"),
+            1: car("25i", "12", gears="112344>654321")}
+    head = f"1/1 234501 4+ i0 d0s{stack} -"
+    state = load(notation(cars, head=head, advanced=True), CHOSEN)
+    assert _outcomes(state) == [(f"card{card}", 1.0)]
+    play(state, f"card{card}")
+    assert state.hand[0] == tuple(sorted((5, card)))
+
+
+def test_ab15_i26_the_order_dealt_is_hidden_from_the_other_seats() -> None:
+    """I26 with stack_order=chosen: two positions that differ only in the order seat 0 dealt
+    its values look the same to seat 1 (observation and information state); seat 0 sees its
+    own order. The steps of dealing are hidden from seat 1, which sees only that they
+    were made."""
+    one = car("10i", "35", gears="112344>125634")
+    other = car("10i", "35", gears="112344>216543")
+    a = load(_advanced(one, game=CHOSEN), CHOSEN)
+    b = load(_advanced(other, game=CHOSEN), CHOSEN)
+    assert a.observation(1) == b.observation(1) and a.public_observation() == \
+        b.public_observation()
+    assert a.information_state_string(1) == b.information_state_string(1)
+    assert a.observation(0)["me"]["dealt"] == "125634" != b.observation(0)["me"]["dealt"]
+    assert "dealt" not in a.observation(1)["me"] or a.observation(1)["me"]["dealt"] != "125634"
+    start = _start(CHOSEN)
+    play(start, "pole0", "fast", "gear6>1", "gear3>1")
+    seen = start.information_state_string(1)
+    assert seen.endswith("c:pole0 0:? 0:? 0:?") and "gear6" not in seen
+    assert start.information_state_string(0).endswith("c:pole0 0:fast 0:gear6>1 0:gear3>1")
+
+
+def test_ab15_notation_the_order_dealt_fits_the_gears() -> None:
+    """The reader: with stack_order=chosen the values dealt (after >) are the values with a
+    gear stack, each once, and a gear step waits as g0 (any value); the other readings have
+    no order dealt and wait for the gears value by value (g0v1)."""
+    good = _advanced(car("10i", "35", gears="112344>125634"), game=CHOSEN)
+    load(good, CHOSEN)
+    for wrong in ("112344>12563", "112344>125633", "112344"):
+        with pytest.raises(NotationError):
+            rennbahn.load_game(CHOSEN).state_from_text(good.replace("112344>125634", wrong))
+    with pytest.raises(NotationError):
+        rennbahn.load_game(GAME).state_from_text(good)
+    chosen = _start(CHOSEN)
+    play(chosen, "pole0", "fast", "gear6>1")
+    text = chosen.to_text()
+    assert " g0,g0," in text and "-----1>6:" in text
+    assert rennbahn.load_game(CHOSEN).state_from_text(text).to_text() == text
+    with pytest.raises(NotationError):
+        rennbahn.load_game(CHOSEN).state_from_text(text.replace(" g0,", " g0v1,", 1))
+    with pytest.raises(NotationError):
+        rennbahn.load_game(CHOSEN).state_from_text(text.replace("-----1>6:", "-----1>5:"))
+    sorted_game = _start(GAME)
+    play(sorted_game, "pole0", "fast", "gear1>1")
+    text = sorted_game.to_text()
+    assert " g0v2," in text
+    with pytest.raises(NotationError):
+        rennbahn.load_game(GAME).state_from_text(text.replace(" g0v2,", " g0,"))

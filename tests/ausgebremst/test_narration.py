@@ -257,6 +257,7 @@ GAMES = (
     "ausgebremst(players=4,mode=advanced)",
     "ausgebremst(players=2,mode=advanced,races=3+2,stack_order=shuffled)",
     "ausgebremst(players=6,pit_overshoot=discard)",
+    "ausgebremst(players=2,mode=advanced,stack_order=chosen)",
 )
 
 
@@ -334,6 +335,37 @@ def test_narration_module_is_what_the_terminal_calls() -> None:
     assert ENTRY.narration is not None and ENTRY.terminal is not None
     assert ENTRY.narration() is narration.narrate
     assert ENTRY.terminal().render is ui.render
+
+
+def test_ab15_the_order_dealt_is_told_to_its_seat_only() -> None:
+    """stack_order=chosen (I24, AB-15): Driver 1 is told each value it deals and what it
+    covers, and at the end its stacks top card first; Driver 2 and the spectators are told
+    nothing of it but that the stacks were sorted, unseen."""
+    state = rennbahn.load_game(
+        "ausgebremst(players=2,mode=advanced,stack_order=chosen)").new_initial_state()
+    assert isinstance(state, AusgebremstState)
+    play(state, "pole0", "average", "gear1>1")  # row 3: pit cards 4 & 2
+
+    def views() -> list[BoardView]:
+        return [expect_view(v, BoardView)
+                for v in (state.view(0), state.view(1), state.public_view())]
+
+    before = views()
+    play(state, "gear2>1")
+    told = [narrate(state.get_game(), was, now) for was, now in zip(before, views(), strict=True)]
+    assert told[0] == ["You put all your 2s on gear stack 1, on top of your 1s."]
+    assert told[1] == told[2] == []
+    assert narrate(state.get_game(), before[0], views()[0], lang="de") == [
+        "Du legst alle deine Karten mit 2 auf Gangstapel 1, auf deine 1er."]
+    play(state, "gear3>2", "gear4>3", "gear5>4")
+    before = views()
+    play(state, "gear6>4")
+    told = [narrate(state.get_game(), was, now) for was, now in zip(before, views(), strict=True)]
+    assert told[0] == [
+        "You put all your 6s on gear stack 4, on top of your 5s.",
+        "Your gear stacks, top card first: stack 1: 2 2 1 1 1; stack 2: 3 3 3; "
+        "stack 3: 4 4 4; stack 4: 6 6 6 6 6 5 5 5 5."]
+    assert told[1] == told[2] == ["Driver 1 has sorted the cards into four gear stacks, unseen."]
 
 
 def test_advanced_pit_cards_and_gear_stacks_are_told_as_far_as_each_seat_sees_them() -> None:

@@ -28,6 +28,7 @@ VARIANTS = (
     "ausgebremst(players=5,races=3,pit_overshoot=discard)",
     "ausgebremst(players=3,mode=advanced)",
     "ausgebremst(players=4,mode=advanced,stack_order=shuffled)",
+    "ausgebremst(players=2,mode=advanced,stack_order=chosen)",
     "ausgebremst(players=6,mode=advanced,races=2+4)",
 )
 TALLY = Tally("ausgebremst")

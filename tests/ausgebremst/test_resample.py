@@ -64,8 +64,11 @@ def test_i7_a_shown_hand_survives_resampling() -> None:
 
 # -- the advanced game (I28) ---------------------------------------------------------------
 ADVANCED = "ausgebremst(players=3,mode=advanced)"
-#: Both readings of the order inside a gear stack (I24): sorted (the default) and shuffled.
-ORDERS = pytest.mark.parametrize("game", [ADVANCED, ADVANCED[:-1] + ",stack_order=shuffled)"])
+#: The three readings of the order inside a gear stack (I24): sorted (the default), shuffled,
+#: and chosen (AB-15: the player deals its values in an order of its choice, in secret).
+CHOSEN = ADVANCED[:-1] + ",stack_order=chosen)"
+ORDERS = pytest.mark.parametrize(
+    "game", [ADVANCED, ADVANCED[:-1] + ",stack_order=shuffled)", CHOSEN])
 
 
 def _replayed_from_start(sample: AusgebremstState) -> str:
@@ -204,6 +207,18 @@ def test_i28_resampling_a_position_read_from_notation(game: str) -> None:
     assert len({o.gears[1] for o in origins if isinstance(o, AusgebremstState)}) > 1
 
 
+def test_ab15_i28_sampled_deal_orders_vary_and_fit_every_draw_seen() -> None:
+    """I28 with stack_order=chosen (AB-15): the order each other seat dealt its values in is
+    hidden and sampled, so it varies; each sample replays from the start, so every hidden
+    draw of it was the card on top of the order sampled (a draw has that one outcome)."""
+    state = _playout(CHOSEN, 120, seed=4)
+    samples = _consistent_samples(state, 30)
+    for seat in (1, 2):
+        assert len({sample.dealt[seat] for sample in samples}) > 1
+        assert all(sorted(sample.dealt[seat]) == [1, 2, 3, 4, 5, 6] for sample in samples)
+    assert {sample.dealt[0] for sample in samples} == {state.dealt[0]}
+
+
 def car(space: str, hand: str, pit: str, stacks: str = "210000/002000/000200/000033",
         cross: int = 1) -> str:
     return f"{space}:{cross}:m:R:{hand}:000000:000000:-:{stacks}:a:112344:{pit}"
@@ -260,7 +275,7 @@ STARTS = {
     and s.queue[0][1] != 0 and s.queue[0][2] > 0,
     # regression: a start in the middle of arranging was written back as arranged
     "arranging the gears": lambda s: bool(s.queue) and s.queue[0][:2] == (Q_GEARS, 1)
-    and s.queue[0][2] == 4,
+    and sum(stack >= 0 for stack in s.gears[1]) == 3,
     # the kept pit card is unseen: which one is sampled
     "waiting to put a pit card": lambda s: bool(s.queue) and s.queue[0][:2] == (Q_PUT, 1),
 }

@@ -160,6 +160,23 @@ def test_a_move_in_words() -> None:
     assert WORDS.move(view, "stack2", lang="de").startswith("Von Gangstapel 2 ziehen")
 
 
+def test_ab15_gear_moves_in_words_with_the_order_chosen() -> None:
+    """stack_order=chosen (I24, AB-15): any value may be dealt next; a value dealt onto a
+    stack that already holds one says which it covers, in both languages; all labels of
+    the 20 moves left differ and hold no notation."""
+    game = load_game("ausgebremst(players=2,mode=advanced,stack_order=chosen)")
+    state = game.new_initial_state()
+    for move in ("pole0", "average", "gear1>1"):  # row 3: pit cards 4 & 2
+        state.apply_action(state.string_to_action(state.current_player(), move))
+    assert len(legal(state)) == 20
+    check_labels(state)
+    view = state.view(0)
+    assert WORDS.move(view, "gear2>1", lang="en") == (
+        "Your 2s (2) → gear stack 1, on top of your 1s")
+    assert WORDS.move(view, "gear2>1", lang="de") == "Deine 2er (2) → Gangstapel 1, auf deine 1er"
+    assert WORDS.move(view, "gear2>2", lang="en") == "Your 2s (2) → gear stack 2"
+
+
 def test_every_parameter_has_its_words() -> None:
     for text in ENTRY.variants:
         assert missing_words(WORDS, load_game(text)) == []

@@ -19,6 +19,7 @@ ENTRY = GameEntry.laid_out(
         "ausgebremst(players=4,races=5+7,full_deck=extra6)",
         "ausgebremst(players=3,mode=advanced)",
         "ausgebremst(players=4,mode=advanced,stack_order=shuffled)",
+        "ausgebremst(players=2,mode=advanced,stack_order=chosen)",
         "ausgebremst(players=6,mode=advanced,races=2+4)",
     ),
 )

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rennbahn.core.protocol import Game
-from rennbahn.core.views import View, expect_view
+from rennbahn.core.views import UNSET, View, expect_view
 from rennbahn.games._board import (
     SEAT_COLOURS,
     SEAT_INK,
@@ -387,9 +387,10 @@ def _hand(view: BoardView, legal: frozenset[str], say: Teller,
             if known:
                 body.append(text(x + sw / 2, y + 53, say("b_top")
                                  + " ".join(str(v) for v in known), size=9, fill="#ffe066"))
-            elif count:  # the values the player laid on it
-                values = " ".join(str(v + 1) for v, n in enumerate(stack) if n)
-                body.append(text(x + sw / 2, y + 53, say("b_values", values=values), size=9,
+            elif count:  # the values the player laid on it (chosen order: the top first)
+                values = " ".join(map(str, me.stack_values(k)))
+                key = "b_values" if me.dealt is UNSET else "b_values_top"
+                body.append(text(x + sw / 2, y + 53, say(key, values=values), size=9,
                                  fill="#fff", fit=sw - 6))
             move = next((m for m in (f"stack{k + 1}", f"put{k + 1}") if m in legal), None)
             if move is not None:

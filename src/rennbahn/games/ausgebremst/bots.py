@@ -5,7 +5,8 @@ it makes towards the finish), budgets its card points against what remains to th
 (the tighter the budget, the dearer each wasted point), blocks a rival when its budget
 allows (it likes ending on the space a rival car needs next), and makes its pit stop at the
 first chance in the family game. Advanced game: the average deck, the rulebook's example
-arrangement of the gear stacks, and draws from the stack whose cards fit what is left.
+arrangement of the gear stacks (with ``stack_order=chosen`` dealt highest value first, so
+each stack draws its lowest first), and draws from the stack whose cards fit what is left.
 
 Advanced-game pit stop (optional, I20): the stop brings the pit cards (the chart's 1 to 11
 points) for a detour of 0 to 3 spaces, and most cars cannot finish without it (the chart's
@@ -161,11 +162,13 @@ class HeuristicBot:
         if DISCARD <= first:
             return first  # I25 (discard): spend the lowest card, it wastes the fewest points
         if GEARS <= first:
-            value = (first - GEARS) // STACKS + 1
+            # With stack_order=chosen any value may come next: the highest first, so that
+            # each stack draws its lowest card first, as a sorted stack does (I24).
+            value = (legal[-1] - GEARS) // STACKS + 1
             wanted = GEARS + (value - 1) * STACKS + EXAMPLE_GEARS[value]
             return wanted if wanted in legal else first
         if PICK <= first < PICK + STACKS:
-            return self._pick(obs, legal, self.game.sorted_stacks)
+            return self._pick(obs, legal)
         if TAKE <= first < TAKE + 6:
             return legal[-1]  # keep the highest pit card in hand
         if PUT <= first < PUT + STACKS:
@@ -342,7 +345,8 @@ class HeuristicBot:
 
     def _next_cards(self, obs: AusgebremstView, played: int) -> list[int]:
         """The cards the car can hold next turn: the hand less ``played``, and every stack's
-        next card (with sorted stacks, I24; else every value in the stack)."""
+        next card (known with sorted stacks or an order of its choice, I24; else every value
+        in the stack)."""
         me = obs.me
         hand = list(me.hand)
         if played in hand:
@@ -353,14 +357,8 @@ class HeuristicBot:
         return cards
 
     def _stack_next(self, me: Own, s: int) -> list[int]:
-        tops = (me.stack_tops or [])[s]
-        if tops:
-            return [tops[-1]]
-        counts = (me.stacks or [])[s]
-        values = [v + 1 for v, n in enumerate(counts) if n]
-        if self.game.sorted_stacks:
-            return values[:1]
-        return values
+        known = me.next_known(s, self.game.sorted_stacks)
+        return [known] if known is not None else me.stack_values(s)
 
     @staticmethod
     def _others(obs: AusgebremstView, track: Track) -> set[int]:
@@ -381,10 +379,11 @@ class HeuristicBot:
         return bonus
 
     # -- draws -------------------------------------------------------------------------------
-    def _pick(self, obs: AusgebremstView, legal: list[int], in_order: bool) -> int:
+    def _pick(self, obs: AusgebremstView, legal: list[int]) -> int:
         """Approaching the pit entry with no card in hand that ends in the alley: a stack whose
-        next card does. Otherwise the stack whose next card (known with sorted stacks, I24;
-        else the stack's mean) comes closest to a sixth of what remains (at least 4)."""
+        next card does. Otherwise the stack whose next card (known with sorted stacks or an
+        order of its choice, I24; else the stack's mean) comes closest to a sixth of what
+        remains (at least 4)."""
         me = obs.me
         mine = obs.cars[obs.own_seat]
         plan = self._plan(obs) if obs.mode == "advanced" else None
@@ -413,12 +412,10 @@ class HeuristicBot:
 
         def fit(action: int) -> float:
             s = action - PICK
+            known = me.next_known(s, self.game.sorted_stacks)
+            if known is not None:
+                return -abs(known - want)
             counts = (me.stacks or [])[s]
-            tops = (me.stack_tops or [])[s]
-            if tops:
-                return -abs(tops[-1] - want)
-            if in_order:
-                return -abs(next(v + 1 for v, n in enumerate(counts) if n) - want)
             cards = sum(counts)
             total = sum((v + 1) * n for v, n in enumerate(counts))
             return -abs(total / max(cards, 1) - want)

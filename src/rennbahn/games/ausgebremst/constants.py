@@ -20,8 +20,9 @@ STACKS = 4
 #: (``stop_exit``, the default), whoever stands on field C (``stop``), or discards one of them.
 PIT_OVERSHOOT = ("stop_exit", "stop", "discard")
 #: I24: a gear stack is laid highest card first, so its lowest card lies on top and the
-#: draws are known ("sorted"); or the order inside a stack is unknown ("shuffled").
-STACK_ORDERS = ("sorted", "shuffled")
+#: draws are known ("sorted"); or the order inside a stack is unknown ("shuffled"); or the
+#: player deals the values in an order of its choice, the one dealt last on top ("chosen").
+STACK_ORDERS = ("sorted", "shuffled", "chosen")
 
 # Player action ids (unique across the game).
 PLAY = 0  # (value - 1) * SLOTS + destination slot
@@ -57,9 +58,10 @@ EMPTY = (0, 0, 0, 0, 0, 0, 0)
 NO_GEARS = (-1,) * 6
 
 
-def next_card(counts: Counts) -> int:
-    """The card on top of a sorted gear stack: its lowest (I24)."""
-    return next(v for v in VALUES if counts[v])
+def next_card(counts: Counts, top_first: Sequence[int] = VALUES) -> int:
+    """The card on top of a gear stack whose values lie in the order ``top_first``: a sorted
+    stack's lowest (I24), or with ``stack_order=chosen`` the value dealt last of those left."""
+    return next(v for v in top_first if counts[v])
 
 
 def gears_digits(gears: Sequence[int]) -> str:

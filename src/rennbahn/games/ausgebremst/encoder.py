@@ -8,11 +8,12 @@ first), then the neutral cars. Blocks: advanced game, race / races, idle turns, 
 observer to move, whose turn (by car), the step waited for (one-hot) and by which car, the
 last act (by car, kind, card value); championship totals per seat (by place); the observer's
 hand and deck (cards per value), deck choice, gear of each value and the gear stacks (cards per
-value), stack tops. Per car: where it stands as a destination slot (one-hot over the slots the
-action ids use, ``{column}{i|o|b}``, ``p1``..., ``fin``), spaces to the finish, lead over the
-observer, place (one-hot), leader, on the board, lap, crossings, pit stop made, status
-(one-hot), finishing place, cards in hand, points left, cards played and shown and pit cards
-per value, neutral.
+value), stack tops, and with ``stack_order=chosen`` when each value was dealt (its place in
+the order dealt, over 6: with the gears it tells each stack's order, the last dealt on top).
+Per car: where it stands as a destination slot (one-hot over the slots the action ids use,
+``{column}{i|o|b}``, ``p1``..., ``fin``), spaces to the finish, lead over the observer, place
+(one-hot), leader, on the board, lap, crossings, pit stop made, status (one-hot), finishing
+place, cards in hand, points left, cards played and shown and pit cards per value, neutral.
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ class AusgebremstEncoder:
                  [f"{s + 1}:{v}" for s in range(STACKS) for v in values])
         head.add("stack_tops", STACKS * len(VALUES),
                  [f"{s + 1}:{v}" for s in range(STACKS) for v in values])
+        head.add("dealt", len(VALUES), values)
         self.head = head
         car = Layout()
         car.add("slot", SLOTS, SLOT_NAMES)
@@ -161,6 +163,8 @@ class AusgebremstEncoder:
         for s, tops in enumerate(own.stack_tops or []):
             for value in tops:
                 buf[h["stack_tops"] + s * len(VALUES) + value - 1] += 0.5
+        for place, digit in enumerate(own.dealt or ""):
+            buf[h["dealt"] + int(digit) - 1] = scaled(place + 1, len(VALUES))
 
     def _cars(self, seen: AusgebremstView, order: list[int], buf: list[float]) -> None:
         """Every car, the observer's first, as seen from the observer's car."""

@@ -173,10 +173,15 @@ def _queued(before: BoardView, after: BoardView, step: str, name: str,
         lines: list[str] = []
         if mine and mine_now is not None and mine_before is not None:
             old, new = str(mine_before.gears), str(mine_now.gears)
-            lines += [say("you_gear", value=v + 1, stack=new[v])
-                      for v in range(len(new)) if old[v] != new[v]]
+            for v in range(len(new)):
+                if old[v] == new[v]:
+                    continue
+                top = gear_top(mine_before, new[v])
+                lines.append(say("you_gear_on", value=v + 1, stack=new[v], top=top)
+                             if top else say("you_gear", value=v + 1, stack=new[v]))
             if mine_now.stacks:
-                lines.append(say("you_geared", stacks=stacks_words(mine_now, say)))
+                key = "you_geared" if mine_now.dealt is UNSET else "you_geared_top"
+                lines.append(say(key, stacks=stacks_words(mine_now, say)))
         elif not _still(after, "gears", name):
             lines.append(say("geared", name=who))
         return lines
@@ -206,22 +211,37 @@ def _still(view: BoardView, step: str, name: str) -> bool:
     return waiting is not None and waiting.step == step and waiting.car == name
 
 
+def gear_top(me: Own, stack: str) -> int | None:
+    """With ``stack_order=chosen`` (I24): the value the seat dealt last onto gear stack
+    ``stack`` (its digit, 1-4), which the next value dealt there covers; None otherwise."""
+    if me.dealt is UNSET:
+        return None
+    gears = str(me.gears)
+    on = [int(ch) for ch in str(me.dealt) if gears[int(ch) - 1] == stack]
+    return on[-1] if on else None
+
+
+def _stack_cards(me: Own, stack: int) -> list[int]:
+    """The cards on a gear stack, the top first as far as the seat knows (Own.stack_values)."""
+    counts = (me.stacks or [])[stack]
+    return [v for v in me.stack_values(stack) for _ in range(counts[v - 1])]
+
+
 def stacks_text(me: Own) -> str:
-    """``1: 1122  2: 333  3: 4444  4: 555666+4`` (cards by value, a known card on top)."""
+    """``1: 1122  2: 333  3: 4444  4: 555666+4`` (cards by value, or the top first with
+    ``stack_order=chosen``; a known card on top after ``+``)."""
     return "  ".join(
-        f"{i + 1}: " + ("".join(str(v + 1) * n for v, n in enumerate(stack)) or "-")
+        f"{i + 1}: " + ("".join(map(str, _stack_cards(me, i))) or "-")
         + ("+" + "".join(map(str, top)) if top else "")
-        for i, (stack, top) in enumerate(zip(me.stacks or [], me.stack_tops or [],
-                                             strict=True)))
+        for i, top in enumerate(me.stack_tops or []))
 
 
 def stacks_words(me: Own, say: Teller) -> str:
     """The gear stacks for a player to read: "stack 1: 1 1 2 2; stack 2: 3 3 3; ..."."""
     return "; ".join(
         f"{say('b_stack')} {i + 1}: "
-        + (" ".join(str(v + 1) for v, n in enumerate(stack) for _ in range(n))
-           or say("b_empty"))
-        for i, stack in enumerate(me.stacks or []))
+        + (" ".join(map(str, _stack_cards(me, i))) or say("b_empty"))
+        for i in range(len(me.stacks or [])))
 
 
 def _turn(before: BoardView, after: BoardView, say: Teller) -> list[str]:

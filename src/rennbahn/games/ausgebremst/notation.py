@@ -9,12 +9,15 @@ State notation (``to_text``), fields separated by spaces, the cars by ``|``::
 * the start order (cars by place), the index of the car whose turn it is and ``+`` when it
   has acted; ``i`` consecutive turns without a card played (I12);
 * the queue of pending steps (``d3`` draw for car 3, ``d3s2`` from its stack 2, ``k3`` car 3
-  picks a deck, ``g3`` arranges, ``s3`` picks a stack, ``t3`` takes a pit card, ``u3`` puts
-  the other on a stack) or ``-``; the finishing order or ``-``;
+  picks a deck, ``g3v1`` gives its 1s a gear stack, ``g3`` any value still without one
+  (``stack_order=chosen``), ``s3`` picks a stack, ``t3`` takes a pit card, ``u3`` puts the
+  other on a stack) or ``-``; the finishing order or ``-``;
 * per car ``space:crossings:flags:status:hand:deck:played:shown`` (flags ``p`` pit stop made,
   ``m`` has moved; status ``R`` racing, ``F`` finished, ``O`` out; deck six counts, or in the
   advanced game four stacks ``counts[+known top cards]`` joined by ``/``, then
-  ``:choice:gears:pitcards``);
+  ``:choice:gears:pitcards``; gears are the stacks 1-4 of values 1-6, ``-`` for none yet,
+  and with ``stack_order=chosen`` then ``>`` and the values in the order dealt, e.g.
+  ``112344>654321``, the last dealt on top of its stack);
 * the bookkeeper's table: per finished race ``places/pits`` per car.
 * at the end of the head, optionally ``last=R/CtV>SPACE``: the last public act, kept for
   the narration: car C's turn in race R with card V (0 for a pass) ending on SPACE (``fin``
@@ -188,7 +191,8 @@ def _car_text(st: Position, car: int) -> str:
             for s, t in zip(st.stacks[car], st.tops[car], strict=True)
         ) or "-")
         fields.append("-" if st.choice[car] < 0 else "fas"[st.choice[car]])
-        fields.append(gears_digits(st.gears[car]))
+        dealt = "".join(map(str, st.dealt[car]))
+        fields.append(gears_digits(st.gears[car]) + (f">{dealt}" if dealt else ""))
         fields.append("".join(map(str, st.pitc[car])) or "-")
     return ":".join(fields)
 
@@ -387,7 +391,13 @@ def _check_advanced(st: Position, car: int) -> None:
                 f"{name}: before its deck choice a car has no cards, stacks or gears")
         return
     arranged = sum(s >= 0 for s in gears)
-    if any(s < 0 for s in gears[:arranged]):
+    dealt = st.dealt[car]
+    if g.chosen_stacks:
+        if sorted(dealt) != [v for v in VALUES if gears[v - 1] >= 0]:
+            raise NotationError(
+                f"{name}: the values dealt (after >) are the values with a gear stack, each "
+                "once, in the order dealt (I21, I24 with stack_order=chosen)")
+    elif any(s < 0 for s in gears[:arranged]):
         raise NotationError(f"{name}: the gears are given value by value, 1 to 6 (I21)")
     if arranged == len(VALUES):
         if len(stacks) != STACKS or any(st.deck[car]):
@@ -446,8 +456,11 @@ def _check_queue(st: Position) -> None:
         if (kind != Q_DRAW and not g.advanced) or (kind == Q_DRAW and arg >= 0 and (
                 not g.advanced)):
             raise NotationError(f"{where}: only the advanced game has this step")
-        if (kind == Q_GEARS and arg not in VALUES) or (kind == Q_DRAW and arg >= STACKS):
-            raise NotationError(f"{where}: values are 1-6, stacks 0-{STACKS - 1}")
+        if (kind == Q_GEARS and (arg != 0 if g.chosen_stacks else arg not in VALUES)) or (
+                kind == Q_DRAW and arg >= STACKS):
+            raise NotationError(
+                f"{where}: values are 1-6, stacks 0-{STACKS - 1}; with stack_order=chosen "
+                "the gears wait as g3 (any value), else value by value as g3v1")
     if queue and queue[0][0] == Q_DRAW and queue[0][2] >= 0:
         car, stack = queue[0][1:]
         if len(st.stacks[car]) != STACKS or not sum(st.stacks[car][stack]) or (
@@ -511,9 +524,11 @@ def _check_hand(st: Position, car: int) -> None:
         return
     if g.advanced:
         choosing = (Q_DECK, 0) in steps
-        missing = {a for k, a in steps if k == Q_GEARS}
-        wanted = set(VALUES) if choosing else {
-            v for v in VALUES if st.gears[car][v - 1] < 0}
+        missing = sorted(a for k, a in steps if k == Q_GEARS)
+        wanted = list(VALUES) if choosing else [
+            v for v in VALUES if st.gears[car][v - 1] < 0]
+        if g.chosen_stacks:
+            wanted = [0] * len(wanted)
         if choosing != (st.choice[car] < 0) or missing != wanted:
             raise NotationError(
                 f"car {car}: its deck choice and gears are made exactly when no step "
@@ -567,9 +582,16 @@ def _read_car(st: Position, car: int, text: str) -> None:
         st.stacks[car] = tuple(stacks)
         st.tops[car] = tuple(tops)
         st.choice[car] = -1 if fields[9] == "-" else "fas".index(fields[9])
-        if len(fields[10]) != 6 or any(ch not in "-1234" for ch in fields[10]):
+        gears, mark, dealt = fields[10].partition(">")
+        if len(gears) != 6 or any(ch not in "-1234" for ch in gears):
             raise NotationError(f"car {car}: gears {fields[10]!r} are six of - or 1-4")
-        st.gears[car] = tuple(-1 if ch == "-" else int(ch) - 1 for ch in fields[10])
+        if mark and (not g.chosen_stacks or g.is_neutral(car) or not dealt or any(
+                ch not in "123456" for ch in dealt)):
+            raise NotationError(
+                f"car {car}: gears {fields[10]!r}: only a player's car with "
+                "stack_order=chosen has the values dealt after >, as digits 1-6")
+        st.dealt[car] = tuple(int(ch) for ch in dealt)
+        st.gears[car] = tuple(-1 if ch == "-" else int(ch) - 1 for ch in gears)
         st.pitc[car] = _read_cards(fields[11])
 
 
@@ -632,7 +654,7 @@ def _read_cards(text: str) -> tuple[int, ...]:
 def _step_text(kind: int, car: int, arg: int) -> str:
     if kind == Q_DRAW and arg >= 0:
         return f"d{car}s{arg}"
-    if kind == Q_GEARS:
+    if kind == Q_GEARS and arg:
         return f"g{car}v{arg}"
     return f"{Q_CODES[kind]}{car}"
 
@@ -646,8 +668,11 @@ def _read_step(text: str) -> tuple[int, int, int]:
     if kind == Q_DRAW:
         return kind, car, int(rest[1:]) if rest.startswith("s") else -1
     if kind == Q_GEARS:
-        if not rest.startswith("v"):
-            raise NotationError(f"queue step {text!r}: arranging names the value, g3v1")
+        if not rest:  # stack_order=chosen: any value still without a gear stack
+            return kind, car, 0
+        if not rest.startswith("v") or not rest[1:].isdigit() or not int(rest[1:]):
+            raise NotationError(
+                f"queue step {text!r}: arranging names the value, g3v1 (or g3, any value)")
         return kind, car, int(rest[1:])
     return kind, car, 0
 

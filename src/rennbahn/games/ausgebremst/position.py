@@ -22,6 +22,7 @@ class Facts(Protocol):
     advanced: bool
     hand_size: int
     sorted_stacks: bool
+    chosen_stacks: bool
     races: tuple[RaceTrack, ...]
     tracks: tuple[Track, ...]
     neutral_deck: Counts
@@ -58,6 +59,7 @@ class Position(Protocol):
     shown: list[tuple[int, ...] | None]
     choice: list[int]
     gears: list[tuple[int, ...]]
+    dealt: list[tuple[int, ...]]
     stacks: list[Stacks]
     tops: list[tuple[tuple[int, ...], ...]]
     pitc: list[tuple[int, ...]]
@@ -74,6 +76,8 @@ class Position(Protocol):
     def _row(self, car: int) -> int: ...
 
     def _stack_size(self, car: int, stack: int) -> int: ...
+
+    def top_first(self, car: int) -> tuple[int, ...]: ...
 
     def _blockaded(self, car: int) -> bool: ...
 

@@ -67,11 +67,18 @@ class _BudgetError(Exception):
 class _Race:
     """What is fixed about one seat in one race (or in the part of it since the origin)."""
 
-    def __init__(self, stacks: int, rng: random.Random, in_order: bool = False) -> None:
+    def __init__(self, stacks: int, rng: random.Random, in_order: bool = False,
+                 dealt_order: bool = False) -> None:
         self.stacks = stacks
         self.rng = rng
-        #: I24, sorted gear stacks: a draw is the lowest card left on its stack.
+        #: I24, sorted gear stacks: a draw is the lowest card left on its stack; with
+        #: ``dealt_order`` (stack_order=chosen) the top card of the order the player dealt.
         self.in_order = in_order
+        self.dealt_order = dealt_order
+        #: stack_order=chosen: the gear steps taken in the race (where the history starts,
+        #: then in it); which values they dealt is hidden and sampled.
+        self.origin_count = 0
+        self.gear_count = 0
         self.events: list[tuple[int, int, int]] = []
         self.label: list[int] = []  # per placeholder: a stack, ANY or PIT
         self.index: list[int] = []  # per placeholder: log index of its draw, or -1
@@ -118,8 +125,8 @@ class _Race:
 class _Walk:
     """One partial assignment along the search."""
 
-    __slots__ = ("banned", "drawn", "g", "hand", "loose", "pit", "rest", "take", "tops", "used",
-                 "value")
+    __slots__ = ("banned", "blocks", "dealt", "drawn", "g", "hand", "loose", "pit", "rest", "take",
+                 "tops", "used", "value")
 
     def __init__(self, race: _Race) -> None:
         self.hand = list(race.hand0)
@@ -133,6 +140,10 @@ class _Walk:
         self.pit = race.pit0
         self.take = 0
         self.rest: list[list[int]] = []
+        # stack_order=chosen: per stack the values drawn from it, in the order their runs
+        # began (the top first); and the order the values were dealt in, once sampled.
+        self.blocks: tuple[tuple[int, ...], ...] = ((),) * race.stacks
+        self.dealt: tuple[int, ...] = ()
 
     def copy(self) -> _Walk:
         other = _Walk.__new__(_Walk)
@@ -147,6 +158,8 @@ class _Walk:
         other.pit = self.pit
         other.take = self.take
         other.rest = self.rest
+        other.blocks = self.blocks
+        other.dealt = self.dealt
         return other
 
     def card(self, entry: int) -> int:
@@ -203,7 +216,7 @@ def _solve(race: _Race, i: int, w: _Walk) -> _Walk | None:
         kind, a, b = events[i]
         i += 1
         if kind == E_DRAW and race.in_order:
-            lowest = _lowest_options(race, w, b)
+            lowest = (_dealt_options if race.dealt_order else _lowest_options)(race, w, b)
             draw = partial(_draw_lowest, race, -1 - a, b)
             if len(lowest) == 1:  # the stack's lowest card is known: no choice
                 if not draw(w, lowest[0]):
@@ -282,6 +295,8 @@ def _solve(race: _Race, i: int, w: _Walk) -> _Walk | None:
         elif kind == E_PUT:
             w.tops[a].append(w.pit[0])
             w.pit = ()
+    if race.dealt_order:
+        return _dealt_gears(race, w)
     free = [v for v in VALUES if v in race.gear_set and w.g[v - 1] < 0]
     rng.shuffle(free)
     return _gears(race, w, free)
@@ -327,9 +342,24 @@ def _lowest_options(race: _Race, w: _Walk, stack: int) -> list[tuple[int, tuple[
     return options
 
 
+def _dealt_options(race: _Race, w: _Walk, stack: int) -> list[tuple[int, tuple[int, ...]]]:
+    """I24, stack_order=chosen: the values of one stack lie together, in the order the
+    player dealt them (the last dealt on top). A draw continues the run of the value drawn
+    last from the stack while cards of it are left; else it begins the run of any value
+    with cards left that is on this stack or on no stack yet."""
+    run = w.blocks[stack]
+    if run and w.used[run[-1]] < race.pool[run[-1]]:
+        return [(run[-1], ())]
+    return [(v, ()) for v in VALUES
+            if w.used[v] < race.pool[v] and w.g[v - 1] in (stack, -1) and v not in run]
+
+
 def _draw_lowest(race: _Race, pid: int, stack: int, w: _Walk,
                  option: tuple[int, tuple[int, ...]]) -> bool:
     value, below = option
+    run = w.blocks[stack]
+    if race.dealt_order and (not run or run[-1] != value):
+        w.blocks = tuple((*r, value) if k == stack else r for k, r in enumerate(w.blocks))
     for v in below:
         w.banned[v - 1] |= 1 << stack
     w.g[value - 1] = stack
@@ -371,6 +401,48 @@ def _take(trial: _Walk, value: int) -> bool:
     return True
 
 
+def _dealt_gears(race: _Race, w: _Walk) -> _Walk | None:
+    """stack_order=chosen: the values dealt so far, when the player is still dealing (no draw
+    has happened: any values, in any order), then the stacks of the values nothing tied."""
+    if race.gear_count < len(VALUES):
+        w.dealt = tuple(race.rng.sample(VALUES, race.gear_count))
+        free = list(w.dealt)
+    else:
+        free = [v for v in VALUES if w.g[v - 1] < 0]
+        race.rng.shuffle(free)
+    return _gears(race, w, free)
+
+
+def _dealing_order(race: _Race, w: _Walk) -> None:
+    """stack_order=chosen: the order the values were dealt in. Per stack, the top first: the
+    runs drawn in the order drawn, then the values not drawn from it in random order (a value
+    with no card on the stack anywhere); the stacks' orders, the bottom first, interleave at
+    random (every interleaving alike)."""
+    rng = race.rng
+    piles: list[list[int]] = []
+    for k in range(race.stacks):
+        drawn = list(w.blocks[k])
+        on = [v for v in VALUES if w.g[v - 1] == k and v not in drawn]
+        bare = [v for v in on if race.pool[v] == w.loose[v]]
+        rest = [v for v in on if v not in bare]
+        rng.shuffle(rest)
+        top_first = drawn + rest
+        for v in bare:
+            top_first.insert(rng.randint(0, len(top_first)), v)
+        piles.append(top_first[::-1])
+    dealt: list[int] = []
+    left = sum(map(len, piles))
+    while left:  # the next value from a pile chosen by the values it has left
+        pick = rng.randrange(left)
+        for pile in piles:
+            if pick < len(pile):
+                dealt.append(pile.pop(0))
+                break
+            pick -= len(pile)
+        left -= 1
+    w.dealt = tuple(dealt)
+
+
 def _gears(race: _Race, w: _Walk, free: list[int]) -> _Walk | None:
     """The stacks of the values no event tied down, then the deal."""
     if not free:
@@ -409,6 +481,8 @@ def _deal(race: _Race, w: _Walk, opened: list[int]) -> _Walk | None:
             w.value[pid] = value
             w.used[value] += 1
         w.rest.append([bag.count(v) if v else 0 for v in range(7)])
+    if race.dealt_order and race.gear_count == len(VALUES):
+        _dealing_order(race, w)
     return w
 
 
@@ -471,7 +545,8 @@ def _read_race(
     when this is the race it began in. None when nothing is hidden."""
     g = state.g
     advanced = g.advanced
-    race = _Race(STACKS if advanced else 1, rng, advanced and g.sorted_stacks)
+    race = _Race(STACKS if advanced else 1, rng,
+                 advanced and (g.sorted_stacks or g.chosen_stacks), advanced and g.chosen_stacks)
     lineup = state.lineups.get(number, tuple(state.order))
     chart = tuple(sorted(g.races[number].pit_cards[lineup.index(seat) // 2]))
     race.chart = chart
@@ -508,6 +583,7 @@ def _read_race(
                 race.tops0[k].append(-1 - pid)
         race.origin_gears = {v for v in VALUES if origin.gears[seat][v - 1] >= 0}
         race.gear_set = set(race.origin_gears)
+        race.origin_count = race.gear_count = len(race.origin_gears)
     else:
         race.pools = [(c, _less(deck, _counts(chart))) for c, deck in enumerate(g.choice_decks)]
         if origin is not None:
@@ -573,6 +649,9 @@ def _read_race(
         elif action >= DISCARD:  # I25: a card spent without moving, face up
             events.append((E_PLAY, action - DISCARD + 1, 0))
             race.plays[action - DISCARD + 1] += 1
+        elif action >= GEARS and race.dealt_order:  # which value is hidden: its place
+            events.append((E_GEAR, i, race.gear_count))
+            race.gear_count += 1
         elif action >= GEARS:
             value = (action - GEARS) // STACKS + 1
             events.append((E_GEAR, i, value))
@@ -639,7 +718,8 @@ def _rewrite(sample: Position, race: _Race, seat: int, choice: int, w: _Walk) ->
         if kind == E_DECK:
             put(a, DECK + choice)
         elif kind == E_GEAR:
-            put(a, GEARS + (b - 1) * STACKS + w.g[b - 1])
+            value = w.dealt[b] if race.dealt_order else b
+            put(a, GEARS + (value - 1) * STACKS + w.g[value - 1])
         elif kind == E_TAKE and a >= 0:
             put(a, TAKE + w.take - 1)
         elif kind == E_DRAW:
@@ -668,8 +748,12 @@ def _write_origin(origin: Position, race: _Race, seat: int, choice: int,
         other.remove(w.take)
         origin.pitc[seat] = tuple(other)
     origin.choice[seat] = choice
-    origin.gears[seat] = tuple(w.g[v - 1] if v in race.origin_gears else -1 for v in VALUES)
-    if len(race.origin_gears) == len(VALUES):
+    given = race.origin_gears
+    if race.dealt_order:
+        origin.dealt[seat] = w.dealt[:race.origin_count]
+        given = set(origin.dealt[seat])
+    origin.gears[seat] = tuple(w.g[v - 1] if v in given else -1 for v in VALUES)
+    if len(given) == len(VALUES):
         origin.tops[seat] = tuple(tuple(w.card(e) for e in top) for top in race.tops0)
         origin.stacks[seat] = _stacks(race, w, race.pool)
         origin.deck[seat] = EMPTY
@@ -685,9 +769,13 @@ def _write_now(sample: Position, race: _Race, seat: int, choice: int,
         sample.deck[seat] = tuple(w.rest[0])
         return
     sample.choice[seat] = choice
-    sample.gears[seat] = tuple(w.g[v - 1] if v in race.gear_set else -1 for v in VALUES)
+    given = race.gear_set
+    if race.dealt_order:
+        sample.dealt[seat] = w.dealt
+        given = set(w.dealt)
+    sample.gears[seat] = tuple(w.g[v - 1] if v in given else -1 for v in VALUES)
     sample.pitc[seat] = tuple(sorted(w.pit))
-    if len(race.gear_set) == len(VALUES):
+    if len(given) == len(VALUES):
         sample.stacks[seat] = tuple(tuple(rest) for rest in w.rest)
         sample.tops[seat] = tuple(tuple(w.card(e) for e in top) for top in w.tops)
         sample.deck[seat] = EMPTY

@@ -126,7 +126,8 @@ class AusgebremstGame(Game):
               "(stop_exit), stop there whoever is on field C (stop), or discard a card and draw",
               choices=PIT_OVERSHOOT),
         Param("stack_order", "sorted", "advanced game, order inside a gear stack (I24): sorted "
-              "(laid highest first, the lowest card on top) or shuffled",
+              "(laid highest first, the lowest card on top), shuffled, or chosen (each "
+              "player deals its values in an order of its choice, the last dealt on top)",
               choices=STACK_ORDERS),
     )
 
@@ -137,6 +138,8 @@ class AusgebremstGame(Game):
         self.overshoot_stops = self._params["pit_overshoot"] in ("stop", "stop_exit")
         self.overshoot_needs_exit = self._params["pit_overshoot"] == "stop_exit"
         self.sorted_stacks = self._params["stack_order"] == "sorted"
+        self.chosen_stacks = self._params["stack_order"] == "chosen"
+        self.shuffled_stacks = self._params["stack_order"] == "shuffled"
         self.races = _races(str(self._params["races"]))
         self.tracks: tuple[Track, ...] = tuple(build_track(r.number) for r in self.races)
         full = str(self._params["full_deck"])
@@ -190,6 +193,7 @@ class AusgebremstState(State):
         "_cache",
         "choice",
         "cross",
+        "dealt",
         "deck",
         "finish",
         "g",
@@ -242,6 +246,9 @@ class AusgebremstState(State):
         self.shown: list[tuple[int, ...] | None] = [None] * CARS
         self.choice = [-1] * CARS
         self.gears: list[tuple[int, ...]] = [NO_GEARS] * CARS
+        # stack_order=chosen (I24): the values in the order the player dealt them onto its
+        # gear stacks, so each stack's last value dealt lies on top; empty otherwise.
+        self.dealt: list[tuple[int, ...]] = [()] * CARS
         self.stacks: list[Stacks] = [()] * CARS
         self.tops: list[tuple[tuple[int, ...], ...]] = [()] * CARS
         self.pitc: list[tuple[int, ...]] = [()] * CARS
@@ -278,6 +285,7 @@ class AusgebremstState(State):
             self.played[car] = EMPTY
             self.choice[car] = -1
             self.gears[car] = NO_GEARS
+            self.dealt[car] = ()
             self.stacks[car] = ()
             self.tops[car] = ()
             self.pitc[car] = ()
@@ -300,14 +308,16 @@ class AusgebremstState(State):
         """The steps before a race's first turn, in start order. Advanced game (I29): every
         player picks a deck and arranges the gear stacks, each step hidden from the others,
         and only "after all players have placed their race cards on their stack piles" does
-        anyone draw, so no one learns from another's picks before arranging."""
+        anyone draw, so no one learns from another's picks before arranging. The gears are
+        given value by value, 1 to 6; with ``stack_order=chosen`` (I24) in the order the
+        player deals the values (a step for any value still without a stack: value 0)."""
         g = self.g
         players = [car for car in self.order if not g.is_neutral(car)]
         queue: list[tuple[int, int, int]] = []
         if g.advanced:
             for car in players:
                 queue.append((Q_DECK, car, 0))
-                queue += [(Q_GEARS, car, v) for v in VALUES]
+                queue += [(Q_GEARS, car, 0 if g.chosen_stacks else v) for v in VALUES]
             for car in players:
                 queue += [(Q_PICK, car, 0), (Q_DRAW, car, -1)] * g.hand_size
         else:
@@ -336,9 +346,11 @@ class AusgebremstState(State):
             return [(POLE + seat, 1 / n) for seat in range(n)]
         if self.queue:
             _, car, stack = self.queue[0]
-            if stack >= 0 and self.g.sorted_stacks:
-                # I24: the stack was laid highest card first; its lowest card is on top.
-                return [(CARD + next_card(self.stacks[car][stack]) - 1, 1.0)]
+            if stack >= 0 and not self.g.shuffled_stacks:
+                # I24: the stack was laid highest card first (its lowest card is on top),
+                # or in the order the player dealt its values (the last dealt on top).
+                top = next_card(self.stacks[car][stack], self.top_first(car))
+                return [(CARD + top - 1, 1.0)]
             counts = self.deck[car] if stack < 0 else self.stacks[car][stack]
         else:
             counts = self.deck[self.order[self.turn]]
@@ -355,8 +367,10 @@ class AusgebremstState(State):
             if kind == Q_DECK:
                 legal = [DECK + d for d in range(len(DECK_CHOICES))]
             elif kind == Q_GEARS:
-                base = GEARS + (self.queue[0][2] - 1) * STACKS
-                legal = list(range(base, base + STACKS))
+                value = self.queue[0][2]
+                values = [value] if value else [
+                    v for v in VALUES if self.gears[car][v - 1] < 0]
+                legal = [GEARS + (v - 1) * STACKS + s for v in values for s in range(STACKS)]
             elif kind == Q_PICK:
                 legal = [PICK + s for s in range(STACKS) if self._stack_size(car, s)]
             elif kind == Q_TAKE:
@@ -370,6 +384,13 @@ class AusgebremstState(State):
 
     def _stack_size(self, car: int, stack: int) -> int:
         return sum(self.stacks[car][stack]) + len(self.tops[car][stack])
+
+    def top_first(self, car: int) -> tuple[int, ...]:
+        """The order of the values in each of the car's gear stacks, the top first (I24):
+        sorted from the lowest, or with ``stack_order=chosen`` the last value dealt first."""
+        if self.g.chosen_stacks:
+            return tuple(reversed(self.dealt[car]))
+        return VALUES
 
     # -- moving ---------------------------------------------------------------------------
     def _occupied(self) -> set[int]:
@@ -607,7 +628,8 @@ class AusgebremstState(State):
         elif kind == Q_DECK:
             self._choose_deck(car, action - DECK)
         elif kind == Q_GEARS:
-            self._arrange(car, stack, action - GEARS - (stack - 1) * STACKS)
+            value, pile = divmod(action - GEARS, STACKS)
+            self._arrange(car, value + 1, pile)
         elif kind == Q_PICK:
             self.queue[0] = (Q_DRAW, car, action - PICK)
             self.last = (self.race, car, LAST_PICK, action - PICK, 0)
@@ -650,12 +672,15 @@ class AusgebremstState(State):
         self.pitc[car] = tuple(sorted(cards))
 
     def _arrange(self, car: int, value: int, stack: int) -> None:
-        """The player puts every card of ``value`` on gear stack ``stack`` (I21); the stacks
+        """The player puts every card of ``value`` on gear stack ``stack`` (I21), with
+        ``stack_order=chosen`` on top of the values it dealt there before (I24); the stacks
         are made once all six values have one."""
         gears = list(self.gears[car])
         gears[value - 1] = stack
         self.gears[car] = tuple(gears)
-        if value < 6:
+        if self.g.chosen_stacks:
+            self.dealt[car] = (*self.dealt[car], value)
+        if min(gears) < 0:
             return
         stacks = [[0] * 7 for _ in range(STACKS)]
         for v in VALUES:
@@ -830,6 +855,7 @@ class AusgebremstState(State):
         other.shown = self.shown[:]
         other.choice = self.choice[:]
         other.gears = self.gears[:]
+        other.dealt = self.dealt[:]
         other.stacks = self.stacks[:]
         other.tops = self.tops[:]
         other.pitc = self.pitc[:]

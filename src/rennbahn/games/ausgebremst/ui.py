@@ -19,7 +19,7 @@ from rich.text import Text
 
 from rennbahn.core.protocol import Game
 from rennbahn.core.registry import Terminal
-from rennbahn.core.views import View, expect_view
+from rennbahn.core.views import UNSET, View, expect_view
 from rennbahn.games.ausgebremst import narration
 from rennbahn.games.ausgebremst.layout import sides
 from rennbahn.games.ausgebremst.narration import standing
@@ -157,8 +157,9 @@ def render(view: View, game: Game, *, lang: str = "en", names: Sequence[str] | N
         me = obs.me
         parts.append(Text(say("ui_hand", cards=" ".join(map(str, me.hand)) or "-"),
                           style="bold"))
-        if me.stacks:
-            parts.append(Text(say("ui_stacks", stacks=narration.stacks_text(me))))
+        if me.stacks:  # with stack_order=chosen the top card first
+            key = "ui_stacks" if me.dealt is UNSET else "ui_stacks_top"
+            parts.append(Text(say(key, stacks=narration.stacks_text(me))))
     parts.append(_table(obs, say))
     if len(obs.table) == len(obs.races):
         parts.append(Text("\n".join(narration.result(obs, lang=lang, names=names)),

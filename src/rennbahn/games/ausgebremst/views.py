@@ -67,7 +67,8 @@ class RaceResult(View, frozen=True, kw_only=True):
 
 
 class Own(View, frozen=True, kw_only=True):
-    """The seat's own cards: hand, deck, and in the advanced game its choice and stacks."""
+    """The seat's own cards: hand, deck, and in the advanced game its choice and stacks
+    (with ``stack_order=chosen`` also the order it dealt the values in, I24)."""
 
     hand: list[int]
     deck: list[int]
@@ -75,6 +76,29 @@ class Own(View, frozen=True, kw_only=True):
     gears: str | UnsetType = UNSET
     stacks: list[list[int]] | UnsetType = UNSET
     stack_tops: list[list[int]] | UnsetType = UNSET
+    dealt: str | UnsetType = UNSET  # the values in the order dealt, e.g. "316452"
+
+    def stack_values(self, stack: int) -> list[int]:
+        """The values lying on gear stack ``stack`` (0-3), the top first as far as the seat
+        knows it: in the order it dealt them, the last dealt on top (``stack_order=chosen``),
+        else from the lowest (the order of a sorted stack, I24)."""
+        stacks = self.stacks if isinstance(self.stacks, list) else []
+        counts = stacks[stack] if stack < len(stacks) else []
+        order = [int(ch) for ch in reversed(self.dealt)] if isinstance(self.dealt, str) \
+            else range(1, len(counts) + 1)
+        return [v for v in order if counts[v - 1]]
+
+    def next_known(self, stack: int, sorted_stacks: bool) -> int | None:
+        """The card the seat draws next from gear stack ``stack`` when it knows it: a pit
+        card put on top (I22), else the top of a sorted stack (``sorted_stacks``) or of one
+        laid in the order of its choice; None when the order is unknown or it is empty."""
+        tops = self.stack_tops if isinstance(self.stack_tops, list) else []
+        if stack < len(tops) and tops[stack]:
+            return tops[stack][-1]
+        if not sorted_stacks and not isinstance(self.dealt, str):
+            return None
+        values = self.stack_values(stack)
+        return values[0] if values else None
 
 
 class BoardView(View, frozen=True, kw_only=True):
@@ -134,7 +158,8 @@ def seat_view(st: Seen, player: int) -> AusgebremstView:
                  choice=DECK_CHOICES[choice] if choice >= 0 else None,
                  gears=gears_digits(st.gears[player]),
                  stacks=[list(s[1:]) for s in st.stacks[player]],
-                 stack_tops=[list(t) for t in st.tops[player]])
+                 stack_tops=[list(t) for t in st.tops[player]],
+                 dealt="".join(map(str, st.dealt[player])) if g.chosen_stacks else UNSET)
     return AusgebremstView(seat=player, **_board(st, player), me=me)
 
 def public_view(st: Seen) -> BoardView:

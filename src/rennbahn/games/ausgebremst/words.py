@@ -28,7 +28,7 @@ from rennbahn.core.params import ParamValue
 from rennbahn.core.views import View, expect_view
 from rennbahn.core.words import CatalogueWords, Finish, Placing
 from rennbahn.games.ausgebremst.components import DECK_CHOICES, listed
-from rennbahn.games.ausgebremst.narration import winner_lines
+from rennbahn.games.ausgebremst.narration import gear_top, winner_lines
 from rennbahn.games.ausgebremst.texts import CATALOGUE, SPACE, Teller, field_of
 from rennbahn.games.ausgebremst.tracks import race_track
 from rennbahn.games.ausgebremst.views import AusgebremstView, BoardView, Own
@@ -76,6 +76,9 @@ def move_words(board: BoardView, move: str, say: Teller) -> str:
     kind, number, second = numbered.group(1), int(numbered.group(2)), numbered.group(3)
     if kind == "gear" and second is not None:
         count = me.deck[number - 1] if me is not None and number <= len(me.deck) else 0
+        top = gear_top(me, second) if me is not None else None
+        if top:  # stack_order=chosen: the value goes on top of the one dealt there last
+            return say("mv_gear_on", value=number, count=count, stack=second, top=top)
         return say("mv_gear", value=number, count=count, stack=second)
     if kind == "stack":
         return _stack(me, number, say)
