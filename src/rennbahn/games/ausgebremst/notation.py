@@ -38,6 +38,7 @@ from collections.abc import Sequence
 
 from rennbahn.core.errors import NotationError
 from rennbahn.core.protocol import CHANCE
+from rennbahn.games.ausgebremst import deal
 from rennbahn.games.ausgebremst.components import DECK_CHOICES, HANDS, VALUES
 from rennbahn.games.ausgebremst.constants import (
     CARD,
@@ -488,7 +489,7 @@ def _check_queue(st: Position) -> None:
 
 
 def _setup_fits(st: Position) -> bool:
-    queue, setup = st.queue, st._setup_queue()
+    queue, setup = st.queue, deal.setup_queue(st)
     n = len(queue)
     if n > len(setup) or setup[len(setup) - n:] != queue:
         first = queue[0]

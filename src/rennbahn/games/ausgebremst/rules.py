@@ -13,7 +13,8 @@ blocked; then draws (chance, seen only by that seat; advanced: picks the gear st
 A neutral car's turn is a chance node: its top card is turned over for all to see and the
 car moves automatically.
 
-The state notation (``to_text``) is written, read and checked by ``notation.py``.
+The state notation (``to_text``) is written, read and checked by ``notation.py``; the steps
+of the deal before a race (deck choices, gear stacks, draws) are taken by ``deal.py``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import ClassVar
 from rennbahn.core.errors import IllegalActionError, ParameterError
 from rennbahn.core.params import Param
 from rennbahn.core.protocol import ALL_SEATS, CHANCE, TERMINAL, Game, State
-from rennbahn.games.ausgebremst import notation, views
+from rennbahn.games.ausgebremst import deal, notation, views
 from rennbahn.games.ausgebremst.components import (
     DECK_CHOICES,
     FULL_DECKS,
@@ -43,8 +44,6 @@ from rennbahn.games.ausgebremst.constants import (
     FINISHED,
     GEARS,
     HAND_SIZE,
-    LAST_PICK,
-    LAST_PUT,
     LAST_TURN,
     NO_GEARS,
     NUM_ACTIONS,
@@ -302,28 +301,7 @@ class AusgebremstState(State):
         for place, car in enumerate(self.order):
             self.pos[car] = self.track.grid[place]
         self.lineups[self.race] = tuple(self.order)
-        self.queue = self._setup_queue()
-
-    def _setup_queue(self) -> list[tuple[int, int, int]]:
-        """The steps before a race's first turn, in start order. Advanced game (I29): every
-        player picks a deck and arranges the gear stacks, each step hidden from the others,
-        and only "after all players have placed their race cards on their stack piles" does
-        anyone draw, so no one learns from another's picks before arranging. The gears are
-        given value by value, 1 to 6; with ``stack_order=chosen`` (I24) in the order the
-        player deals the values (a step for any value still without a stack: value 0)."""
-        g = self.g
-        players = [car for car in self.order if not g.is_neutral(car)]
-        queue: list[tuple[int, int, int]] = []
-        if g.advanced:
-            for car in players:
-                queue.append((Q_DECK, car, 0))
-                queue += [(Q_GEARS, car, 0 if g.chosen_stacks else v) for v in VALUES]
-            for car in players:
-                queue += [(Q_PICK, car, 0), (Q_DRAW, car, -1)] * g.hand_size
-        else:
-            for car in players:
-                queue += [(Q_DRAW, car, -1)] * g.hand_size
-        return queue
+        self.queue = deal.setup_queue(self)
 
     def _row(self, car: int) -> int:
         return self.order.index(car) // 2
@@ -603,7 +581,7 @@ class AusgebremstState(State):
         if self.lineup_due:
             self._lineup(action - POLE)
         elif self.queue:
-            self._apply_queued(action)
+            deal.apply_queued(self, action)
         elif actor == CHANCE:
             self._neutral_turn(self.order[self.turn], action - CARD + 1)
         else:
@@ -620,74 +598,6 @@ class AusgebremstState(State):
         self.order = list(range(n, CARS)) + [(pole + i) % n for i in range(n)]
         self.lineup_due = False
         self._place_cars()
-
-    def _apply_queued(self, action: int) -> None:
-        kind, car, stack = self.queue.pop(0)
-        if kind == Q_DRAW:
-            self._draw(car, stack, action - CARD + 1)
-        elif kind == Q_DECK:
-            self._choose_deck(car, action - DECK)
-        elif kind == Q_GEARS:
-            value, pile = divmod(action - GEARS, STACKS)
-            self._arrange(car, value + 1, pile)
-        elif kind == Q_PICK:
-            self.queue[0] = (Q_DRAW, car, action - PICK)
-            self.last = (self.race, car, LAST_PICK, action - PICK, 0)
-        elif kind == Q_TAKE:
-            value = action - TAKE + 1
-            self.hand[car] = tuple(sorted((*self.hand[car], value)))
-            rest = list(self.pitc[car])
-            rest.remove(value)
-            self.pitc[car] = tuple(rest)
-            self.queue.insert(0, (Q_PUT, car, 0))
-        else:  # Q_PUT: I22, the second pit card goes on top of a gear stack
-            s = action - PUT
-            tops = list(self.tops[car])
-            tops[s] = (*tops[s], self.pitc[car][0])
-            self.tops[car] = tuple(tops)
-            self.pitc[car] = ()
-            self.last = (self.race, car, LAST_PUT, s, 0)
-
-    def _draw(self, car: int, stack: int, value: int) -> None:
-        if stack < 0:
-            counts = list(self.deck[car])
-            counts[value] -= 1
-            self.deck[car] = tuple(counts)
-        else:
-            stacks = list(self.stacks[car])
-            counts = list(stacks[stack])
-            counts[value] -= 1
-            stacks[stack] = tuple(counts)
-            self.stacks[car] = tuple(stacks)
-        self.hand[car] = tuple(sorted((*self.hand[car], value)))
-
-    def _choose_deck(self, car: int, choice: int) -> None:
-        """I19: the chosen deck less the pit-stop cards of the car's start row."""
-        self.choice[car] = choice
-        counts = list(self.g.choice_decks[choice])
-        cards = self.g.races[self.race].pit_cards[self._row(car)]
-        for v in cards:
-            counts[v] -= 1
-        self.deck[car] = tuple(counts)
-        self.pitc[car] = tuple(sorted(cards))
-
-    def _arrange(self, car: int, value: int, stack: int) -> None:
-        """The player puts every card of ``value`` on gear stack ``stack`` (I21), with
-        ``stack_order=chosen`` on top of the values it dealt there before (I24); the stacks
-        are made once all six values have one."""
-        gears = list(self.gears[car])
-        gears[value - 1] = stack
-        self.gears[car] = tuple(gears)
-        if self.g.chosen_stacks:
-            self.dealt[car] = (*self.dealt[car], value)
-        if min(gears) < 0:
-            return
-        stacks = [[0] * 7 for _ in range(STACKS)]
-        for v in VALUES:
-            stacks[gears[v - 1]][v] = self.deck[car][v]
-        self.stacks[car] = tuple(tuple(s) for s in stacks)
-        self.tops[car] = ((),) * STACKS
-        self.deck[car] = EMPTY
 
     def _player_turn(self, car: int, action: int) -> None:
         self.turn_done = True
