@@ -481,3 +481,14 @@ def test_a_pass_that_ends_the_last_race_still_shows_the_hand() -> None:
                         "(on square 6 in the inner lane).")
     assert lines[1:3] == ["Race 1 over (Bleifuss-Drom).", "Finish: 1. Driver 1."]
     assert lines[-1] == "Driver 1 wins the game with 9 points."
+
+
+def test_a_drivers_race_place_is_not_said_like_a_seat_in_german() -> None:
+    """'auf Platz 2' read like the lobby's seat 2 ('Platz 2'); German says '2. im Rennen'
+    (the browser test's check for seat-like names found it on an end panel)."""
+    state = _last_card_of_the_championship()
+    play(state, "5>fin")
+    text = _text(ui.render(state.public_view(), state.get_game(), lang="de"))
+    assert ("Neutraler Wagen 2 gewinnt das Rennen; bester Fahrer ist Fahrer 1, 2. im Rennen "
+            "(6 Punkte)." in text), text
+    assert not re.search(r"\bPlatz [1-6]\b", text)
