@@ -110,3 +110,12 @@ def test_no_rules_file_is_a_crowded_room() -> None:
     for game in GAMES:
         lines = (SRC / "games" / game / "rules.py").read_text(encoding="utf-8").count("\n")
         assert lines <= 900, f"{game}/rules.py has {lines} lines"
+
+
+def test_the_readme_links_stay_relative_while_there_is_no_public_address() -> None:
+    """The project has no public repository address yet (issue 26): pyproject.toml names
+    none ([project.urls] left out, as the CHANGELOG says) and the README links only to files
+    of its own tree, which PyPI's page would not resolve anyway."""
+    root = SRC.parents[1]
+    assert "[project.urls]" not in (root / "pyproject.toml").read_text(encoding="utf-8")
+    assert not re.search(r"\]\((https?:)?//", (root / "README.md").read_text(encoding="utf-8"))

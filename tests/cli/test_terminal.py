@@ -193,6 +193,19 @@ def test_replay_seat_is_counted_from_1(tmp_path: Path) -> None:
     assert "Fahrer 2" in german.output and "nachgespielt und geprüft" in german.output
 
 
+def test_the_readmes_replay_line_runs_as_written(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README once said ``--seat 0``, which exits 2 (seats count from 1)."""
+    line = next(line for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+                if line.startswith("rennbahn replay "))
+    args = line.split("#")[0].split()[1:]
+    monkeypatch.chdir(tmp_path)
+    runner.invoke(app, ["play", "gibgas", "--seats", "random,random", "--seed", "5",
+                        "--record", "race.json"])
+    result = runner.invoke(app, args, input="\n" * 2000)
+    assert result.exit_code == 0, (args, result.output)
+
+
 def test_version_comes_from_the_package_metadata() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0

@@ -266,7 +266,8 @@ def test_the_command_needs_no_extra_to_say_how_to_install_it() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert out.startswith("2\n") and "pip install -e '.[web]'" in out
+    assert out.startswith("2\n") and "pip install 'rennbahn[web]'" in out, out
+    assert "pip install -e '.[web]'" in out  # the form for a checkout
 
 
 def _bot_workers(server: LocalServer) -> list[int]:

@@ -115,7 +115,7 @@ def serve(
 def _needs_web_extra(error: ModuleNotFoundError) -> typer.Exit:
     typer.echo(
         f"error: rennbahn serve needs the web extra ({error.name} is missing): "
-        "pip install -e '.[web]'",
+        "pip install 'rennbahn[web]' (in a checkout: pip install -e '.[web]')",
         err=True,
     )
     return typer.Exit(code=2)

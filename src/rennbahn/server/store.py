@@ -93,7 +93,8 @@ def open_store(db: str | Path, *, owner: str = "", lease: float = 10.0) -> Store
             from rennbahn.server.postgres import PostgresStore
         except ModuleNotFoundError as error:
             raise StoreError(f"a PostgreSQL database needs the pg extra ({error.name} is "
-                             "missing): pip install -e '.[web,pg]'") from error
+                             "missing): pip install 'rennbahn[web,pg]' (in a checkout: "
+                             "pip install -e '.[web,pg]')") from error
         return PostgresStore(str(db), owner=owner, lease=lease)
     return SqliteStore(db)
 
