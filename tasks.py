@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 import venv
 from collections.abc import Iterator
 from pathlib import Path
@@ -46,12 +47,21 @@ def run(*command: str | Path) -> None:
 
 
 def setup(extras: str) -> None:
-    """Create .venv and install the project with ``extras`` unless already done."""
+    """Create .venv and install the project with ``extras`` unless already done.
+
+    The install compiles the modules listed in pyproject.toml with mypyc (setup.py) and
+    puts them beside their sources, where Python prefers them to the ``.py``: it is done
+    again whenever one of those sources, pyproject.toml, setup.py or ``RENNBAHN_PURE``
+    changes, so an edited rule never runs from a stale extension.
+    """
     if not (BIN / "python").exists():
         print(f"creating {VENV}", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
-    stamp = VENV / f".installed-{digest}-{extras.strip('[]') or 'base'}"
+    digest = hashlib.sha256()
+    for path in build_inputs():
+        digest.update(path.read_bytes())
+    digest.update(os.environ.get("RENNBAHN_PURE", "").encode())
+    stamp = VENV / f".installed-{digest.hexdigest()[:16]}-{extras.strip('[]') or 'base'}"
     if stamp.exists():
         return
     run(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
@@ -59,6 +69,13 @@ def setup(extras: str) -> None:
         run(BIN / "python", "-m", "pip", "install", "--quiet", TORCH)
     run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", f".{extras}")
     stamp.touch()
+
+
+def build_inputs() -> list[Path]:
+    """The files an install is made from: pyproject.toml, setup.py and the compiled sources."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        compiled = tomllib.load(file)["tool"]["rennbahn"]["compiled"]
+    return [ROOT / "pyproject.toml", ROOT / "setup.py", *(ROOT / "src" / c for c in compiled)]
 
 
 def installed(package: str) -> bool:
@@ -266,6 +283,41 @@ def main(argv: list[str]) -> None:
                 else ["-n", "auto", "--dist", "worksteal"])
     with postgres():
         run(BIN / "pytest", *parallel, *argv[1:])
+    if len(argv) == 1:  # the whole suite: the engines' tests on pure Python as well
+        pure_tests(parallel)
+
+
+#: The tests that run a second time on the pure-Python build (the first run is on the
+#: compiled one when a C compiler is there): the protocol over every game and variant, the
+#: reference records, and each game's rules, notation and resampling.
+PURE_TESTS = (
+    "tests/conformance", "tests/reference", "tests/core/test_protocol.py",
+    "tests/core/test_protocol_memo.py", "tests/core/test_inputs.py",
+    "tests/gibgas/test_rules.py", "tests/gibgas/test_notation.py",
+    "tests/von0auf100/test_rules.py", "tests/von0auf100/test_notation.py",
+    "tests/von0auf100/test_hidden.py", "tests/grandprix/test_rules.py",
+    "tests/grandprix/test_notation.py", "tests/grandprix/test_perft.py",
+    "tests/ausgebremst/test_race_rules.py", "tests/ausgebremst/test_advanced.py",
+    "tests/ausgebremst/test_championship.py", "tests/ausgebremst/test_resample.py",
+    "tests/ausgebremst/test_notation_checks.py",
+)
+
+
+def pure_tests(parallel: list[str]) -> None:
+    """Run PURE_TESTS with the package copied without its compiled modules first on
+    PYTHONPATH (``rennbahn.core.build.pure_copy``), so every module runs as plain Python."""
+    with tempfile.TemporaryDirectory(prefix="rennbahn-pure-") as folder:
+        copy = ("from pathlib import Path; from rennbahn.core.build import pure_copy; "
+                f"pure_copy(Path({folder!r}))")
+        run(BIN / "python", "-c", copy)
+        env = {**os.environ, "PYTHONPATH": folder}
+        check = "from rennbahn.core import build; print('pure run:', build.describe())"
+        for command in ([BIN / "python", "-c", check],
+                        [BIN / "pytest", *parallel, *PURE_TESTS]):
+            print("+", " ".join(str(c) for c in command), flush=True)
+            if subprocess.run([str(c) for c in command], cwd=ROOT, env=env,
+                              check=False).returncode != 0:
+                sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ Usage::
     .venv/bin/python benchmarks/bench_playouts.py --memory         # bytes per cloned state
     .venv/bin/python benchmarks/bench_playouts.py --anchor-only    # vs goofspiel, resampling
     .venv/bin/python benchmarks/bench_playouts.py --floor          # a game with no rules
+    .venv/bin/python benchmarks/bench_playouts.py --builds         # pure Python and compiled
 
 One process, one core. A playout samples chance with the outcome probabilities and picks
 uniformly among legal moves (every seat at simultaneous nodes), as the random bot does, but
@@ -24,6 +25,13 @@ CPU-second and its ratio to goofspiel's (target at least 0.6x, aim 1x). Then the
 ``resample_from_infostate`` for seat 0 from mid-game positions, in microseconds and in
 steps' worth (target at most 5).
 
+``--builds`` (issue 26) prints one table of the same figures, and the search iterations
+per second of the ``hard`` bot (:func:`rennbahn.bots.rate.iterations_per_second`), for the
+build this process runs (compiled, after an install that could compile) and for the pure
+Python one, measured in a Python started on a copy of the package without its compiled
+modules (:func:`rennbahn.core.build.pure_copy`), one after the other on the same machine.
+Targets: at least 1.5x goofspiel (Ausgebremst 1.0x), resampling at most 5 steps' worth.
+
 ``--floor`` plays :mod:`floor`'s game, goofspiel's shape with hooks that only count, through
 the same loop beside goofspiel: the most that the protocol and the Python loop allow.
 """
@@ -33,14 +41,22 @@ from __future__ import annotations
 import argparse
 import cProfile
 import importlib.util
+import json
+import os
 import pstats
 import random
+import subprocess
+import sys
+import tempfile
 import time
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
 import rennbahn
 from rennbahn.bots import RandomBot
+from rennbahn.bots.rate import iterations_per_second
+from rennbahn.core import build
 from rennbahn.core.driver import random_step
 from rennbahn.core.protocol import Game, State
 
@@ -182,7 +198,7 @@ def report_anchor(game: Game, anchor: Any | None, seconds: float) -> None:
     per_step = 1e6 / ours
     if anchor is not None:
         print(f"    steps: {ours:9.0f}/CPU-s   goofspiel {theirs:9.0f}/CPU-s   "
-              f"ratio {ours / theirs:5.2f}x (target >= 0.6x)", flush=True)
+              f"ratio {ours / theirs:5.2f}x (target >= 1.5x, Ausgebremst 1.0x)", flush=True)
     else:
         print(f"    steps: {ours:9.0f}/CPU-s   (open-spiel is not installed: no goofspiel "
               f"anchor)", flush=True)
@@ -190,6 +206,47 @@ def report_anchor(game: Game, anchor: Any | None, seconds: float) -> None:
     print(f"    resampling seat 0 at mid-game: {micros:7.1f} us = "
           f"{micros / per_step:5.1f} steps' worth (target <= 5; a step {per_step:.2f} us)",
           flush=True)
+
+
+#: Issue 26's targets: steps per CPU-second as a multiple of goofspiel's.
+TARGETS = {"ausgebremst": 1.0}
+TARGET = 1.5
+
+
+def build_row(name: str, anchor: Any | None, seconds: float) -> dict[str, Any]:
+    """The figures of ``--builds`` for one game string, in this process's build."""
+    game = rennbahn.load_game(name)
+    ours, theirs = steps_beside(game, anchor, seconds)
+    micros = resample_cost(game)
+    return {"game": name, "build": build.describe(), "steps": ours, "goofspiel": theirs,
+            "resample_us": micros, "resample_steps": micros * ours / 1e6,
+            "hard": iterations_per_second(name, "hard", seconds)}
+
+
+def report_builds(names: list[str], seconds: float) -> None:
+    """The table of ``--builds``: the pure-Python rows from a second Python, then this
+    process's (compiled) rows."""
+    rows: list[dict[str, Any]] = []
+    if build.is_compiled():
+        with tempfile.TemporaryDirectory(prefix="rennbahn-pure-") as folder:
+            env = {**os.environ, "PYTHONPATH": str(build.pure_copy(Path(folder)))}
+            done = subprocess.run([sys.executable, __file__, "--json", "--seconds",
+                                   str(seconds), *names], env=env, check=True,
+                                  capture_output=True, text=True)
+        rows += json.loads(done.stdout)
+    else:
+        print("this is a pure-Python install: no compiled build to compare", flush=True)
+    anchor = load_anchor()
+    rows += [build_row(name, anchor, seconds) for name in names]
+    print(f"{'game':24} {'build':16} {'steps/CPU-s':>11} {'goofspiel':>10} {'ratio':>6} "
+          f"{'target':>6} {'resample':>9} {'steps':>6} {'hard it/s':>9}")
+    for row in sorted(rows, key=lambda r: names.index(r["game"])):
+        ratio = row["steps"] / row["goofspiel"] if row["goofspiel"] else float("nan")
+        target = TARGETS.get(row["game"].split("(")[0], TARGET)
+        print(f"{row['game']:24} {row['build']:16} {row['steps']:11.0f} "
+              f"{row['goofspiel']:10.0f} {ratio:5.2f}x {target:5.1f}x "
+              f"{row['resample_us']:7.1f}us {row['resample_steps']:6.1f} {row['hard']:9.0f}",
+              flush=True)
 
 
 def main() -> None:
@@ -204,7 +261,21 @@ def main() -> None:
                         help="a game with no rules beside goofspiel: the protocol's floor")
     parser.add_argument("--no-anchor", action="store_true",
                         help="skip the goofspiel ratio and the resampling cost")
+    parser.add_argument("--builds", action="store_true",
+                        help="pure Python and compiled side by side (issue 26's table)")
+    parser.add_argument("--json", action="store_true",
+                        help="the --builds figures of this process's build, as JSON")
     args = parser.parse_args()
+    names = args.games or [
+        DEFAULTS.get(entry.name, entry.name) for entry in rennbahn.registered_games()
+    ]
+    if args.builds:
+        report_builds(names, args.seconds)
+        return
+    if args.json:
+        anchor = load_anchor()
+        print(json.dumps([build_row(name, anchor, args.seconds) for name in names]))
+        return
     anchor = None if args.no_anchor else load_anchor()
     if args.floor:
         from floor import FloorGame  # beside this file
@@ -214,9 +285,6 @@ def main() -> None:
         print(f"floor (goofspiel's shape, no rules)\n    steps: {ours:9.0f}/CPU-s   "
               f"goofspiel {theirs:9.0f}/CPU-s   {ratio}", flush=True)
         return
-    names = args.games or [
-        DEFAULTS.get(entry.name, entry.name) for entry in rennbahn.registered_games()
-    ]
     for name in names:
         game = rennbahn.load_game(name)
         if args.memory:

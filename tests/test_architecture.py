@@ -18,7 +18,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "rennbahn"
 GAMES = ("gibgas", "von0auf100", "grandprix", "ausgebremst")
 #: What a game's rules may import within its own package (never its front ends or bots).
 RULES_PARTS = ("rules", "notation", "views", "components", "constants", "position", "tracks",
-               "resample", "deal")
+               "resample", "deal", "trackfiles")
 
 
 @pytest.fixture(scope="module")

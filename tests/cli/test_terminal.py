@@ -18,6 +18,7 @@ from rennbahn.cli import main
 from rennbahn.cli.human import match_move
 from rennbahn.cli.main import app
 from rennbahn.cli.texts import CATALOGUE, default_language
+from rennbahn.core import build
 from rennbahn.core.i18n import missing_keys
 
 runner = CliRunner()
@@ -206,10 +207,11 @@ def test_the_readmes_replay_line_runs_as_written(tmp_path: Path,
     assert result.exit_code == 0, (args, result.output)
 
 
-def test_version_comes_from_the_package_metadata() -> None:
+def test_version_comes_from_the_package_metadata_and_names_the_build() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0
-    assert result.output.strip() == f"rennbahn {metadata.version('rennbahn')}"
+    which = "compiled: mypyc" if build.is_compiled() else "pure Python"
+    assert result.output.strip() == f"rennbahn {metadata.version('rennbahn')} ({which})"
 
 
 def test_tournament_is_mounted() -> None:

@@ -65,6 +65,40 @@ def test_a_component_file_that_is_not_json_is_a_parameter_error(tmp_path: Path) 
             rennbahn.load_game(f"gibgas(cards={path})")
 
 
+@pytest.mark.parametrize("count", ["Infinity", "-Infinity", "NaN", "1e999"])
+def test_a_component_file_with_an_infinite_count_is_a_parameter_error(tmp_path: Path,
+                                                                       count: str) -> None:
+    """Issue 26, point 5: ``int(inf)`` raised OverflowError out of the card mixes."""
+    gibgas = {"cards": [{"kind": "V", "stars": 2, "bender": 1, "crash": 0, "count": 0}]}
+    mix = {"plain": 20, "turbo": 0, "oil": 0}
+    for game, data in (("gibgas", json.dumps(gibgas).replace('"count": 0', f'"count": {count}')),
+                       ("von0auf100", json.dumps(mix).replace("20", count))):
+        path = tmp_path / f"{game}.json"
+        path.write_text(data, encoding="utf-8")
+        with pytest.raises(rennbahn.ParameterError, match="finite"):
+            rennbahn.load_game(f"{game}(cards={path})")
+
+
+@pytest.mark.parametrize("variant", [v for e in rennbahn.registered_games()
+                                     for v in (e.variants or (e.name,))
+                                     if rennbahn.load_game(v).SIMULTANEOUS_MOVES])
+def test_apply_actions_with_no_list_is_an_illegal_action(variant: str) -> None:
+    """Issue 26, point 5: ``apply_actions(None)`` and ``apply_actions(5)`` raised TypeError;
+    the error now says what was given and what is allowed."""
+    game = rennbahn.load_game(variant)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_terminal() and not state.is_simultaneous_node():
+        random_step(state, rng)
+    assert state.is_simultaneous_node()
+    before = state.to_text()
+    for bad in (None, 5, "01", 2.5):
+        with pytest.raises(rennbahn.IllegalActionError, match="one action per seat"):
+            state.apply_actions(bad)
+    assert state.to_text() == before
+    state.apply_actions(tuple(state.legal_actions(s)[0] for s in range(game.num_players())))
+
+
 @FAST
 @given(st.text(max_size=60))
 def test_any_game_string_loads_or_is_refused_in_the_family(text: str) -> None:
@@ -115,11 +149,11 @@ def test_action_to_string_refuses_bad_ids_and_seats(name: str) -> None:
         for seat in (0, rennbahn.CHANCE):
             for action in (-1, 1.5, "0", None, True, 10**9):
                 with pytest.raises(rennbahn.IllegalActionError):
-                    state.action_to_string(seat, action)  # type: ignore[arg-type]
+                    state.action_to_string(seat, action)
         bad_seats: tuple[object, ...] = (n, -5, 99, 1.5, "0", None)
         for bad in bad_seats:
             with pytest.raises(rennbahn.IllegalActionError):
-                state.action_to_string(bad, 0)  # type: ignore[arg-type]
+                state.action_to_string(bad, 0)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -173,7 +173,7 @@ def test_an_action_must_be_a_whole_number() -> None:
     state = rennbahn.load_game("gibgas(players=3)").new_initial_state()
     for bad in (True, 1.0, "1"):
         with pytest.raises(rennbahn.IllegalActionError, match="whole number"):
-            state.apply_action(bad)  # type: ignore[arg-type]
+            state.apply_action(bad)
     assert state.history() == []
 
 

@@ -188,13 +188,13 @@ def test_bad_seats_are_refused_as_the_base_class_does(text: str) -> None:
         if bad is None:
             continue
         with pytest.raises(rennbahn.IllegalActionError):
-            state.legal_actions(bad)  # type: ignore[arg-type]
+            state.legal_actions(bad)
     chance = [a for a, _ in state.chance_outcomes()]
     assert state.legal_actions(CHANCE) == chance
     assert bool(chance) == state.is_chance_node()
     for bad_action in (True, 1.0, "0", -1, 99):
         with pytest.raises(rennbahn.IllegalActionError):
-            state.apply_action(bad_action)  # type: ignore[arg-type]
+            state.apply_action(bad_action)
     assert state.to_text() == text
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Protocol, cast
+from typing import ClassVar, Protocol, cast
 
 from rennbahn.bots.factory import make_bot
 from rennbahn.core.driver import Bot, SeatView, sample_chance, win_shares
@@ -226,7 +226,7 @@ class SearchBot(_Searcher):
     True
     """
 
-    PARAMS: tuple[Param, ...] = (
+    PARAMS: ClassVar[tuple[Param, ...]] = (
         ITERATIONS,
         SECONDS,
         ROLLOUT,
@@ -412,7 +412,7 @@ class FlatMonteCarloBot(_Searcher):
     moves come from the rollout policy.
     """
 
-    PARAMS: tuple[Param, ...] = (ITERATIONS, SECONDS, ROLLOUT, DEPTH)
+    PARAMS: ClassVar[tuple[Param, ...]] = (ITERATIONS, SECONDS, ROLLOUT, DEPTH)
 
     def _search(self, view: SeatView, legal: list[int], own: random.Random,
                 budget: Budget) -> int:

@@ -52,6 +52,7 @@ from rennbahn.cli.human import (
     view_of,
 )
 from rennbahn.cli.texts import default_language, say
+from rennbahn.core import build
 from rennbahn.core.driver import Bot, SeatView, play
 from rennbahn.core.errors import ParameterError, RecordError, RennbahnError
 from rennbahn.core.i18n import check_language, seat_name
@@ -123,7 +124,7 @@ def _report_bug(error: Exception) -> int:
 
 def _version(value: bool) -> None:
     if value:
-        console.print(f"rennbahn {metadata.version('rennbahn')}")
+        console.print(f"rennbahn {metadata.version('rennbahn')} ({build.describe()})")
         raise typer.Exit
 
 

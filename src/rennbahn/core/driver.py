@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from rennbahn.core.errors import IllegalActionError
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
@@ -43,7 +44,24 @@ def win_chances(scores: Sequence[float]) -> list[float]:
     return [w / total for w in weights]
 
 
-def random_step(state: State, rng: random.Random) -> None:
+class _Seats(Protocol):
+    def num_players(self) -> int: ...
+
+
+class Steppable(Protocol):
+    """What :func:`random_step` asks of a state: a rennbahn state, or an OpenSpiel one
+    (benchmarks/bench_playouts.py drives OpenSpiel's goofspiel through the very same loop;
+    declared as this protocol, the compiled loop calls both alike)."""
+
+    def current_player(self) -> int: ...
+    def chance_outcomes(self) -> list[tuple[int, float]]: ...
+    def legal_actions(self, player: int) -> list[int]: ...
+    def apply_action(self, action: int) -> None: ...
+    def apply_actions(self, actions: list[int]) -> None: ...
+    def get_game(self) -> _Seats: ...
+
+
+def random_step(state: Steppable, rng: random.Random) -> None:
     """One random step: a chance outcome by its probability, else uniform legal moves
     (one per seat at a simultaneous node). Playouts, tests and benchmarks share it."""
     player = state.current_player()

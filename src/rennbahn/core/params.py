@@ -127,7 +127,7 @@ class Param:
 _GAME_STRING = re.compile(r"^\s*([A-Za-z0-9_]+)\s*(?:\((.*)\))?\s*$", re.S)
 
 
-def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
+def parse_game_string(text: object) -> tuple[str, dict[str, str]]:
     """Split ``name(key=value,...)`` into the name and the raw parameter texts."""
     if not isinstance(text, str):
         raise ParameterError(

@@ -21,8 +21,10 @@ import json
 import numbers
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from rennbahn.core.errors import (
     IllegalActionError,
@@ -44,6 +46,9 @@ ALL_SEATS = -1
 JSON = Any  # a JSON-serialisable value
 
 
+# Compiled with mypyc, a class admits subclasses written in plain Python only when it says
+# so: a game of one's own (or benchmarks/floor.py) subclasses these two.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """The fixed facts of one game with one set of parameters.
 
@@ -132,7 +137,7 @@ class Game(ABC):
         """The sum of returns if it is the same in every terminal state, else None."""
         return None
 
-    def state_from_text(self, text: str) -> State:
+    def state_from_text(self, text: object) -> State:
         """Read a state written by :meth:`State.to_text`. Raises :class:`NotationError`."""
         if not isinstance(text, str):
             raise NotationError(f"a {self.NAME} state is written as text, not {shown(text)}")
@@ -162,6 +167,7 @@ class Game(ABC):
         return hash(str(self))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A position of a game, with the way it came about.
 
@@ -176,8 +182,8 @@ class State(ABC):
     that a subclass built or changed (:meth:`clone`, :meth:`Game.state_from_text`,
     :meth:`resample_from_infostate`, the origin). A subclass that changes its own fields
     outside ``_apply``/``_apply_joint`` after asking a public method calls :meth:`_forget`.
-    A state made without ``State.__init__`` (``object.__new__`` in ``_copy``) simply starts
-    without a memo.
+    Every state is made through ``State.__init__`` (a copy too: a compiled class has no
+    other way), so the memo's fields always exist.
     """
 
     __slots__ = (
@@ -287,7 +293,10 @@ class State(ABC):
     def is_simultaneous_node(self) -> bool:
         return self._mover() == SIMULTANEOUS
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
+    # The public methods take ``object`` where they check what they are given: a compiled
+    # method refuses a value of another type than declared with a TypeError before its
+    # first line, and every bad input must be an error of the family instead.
+    def legal_actions(self, player: object = None) -> list[int]:
         """Sorted legal actions of ``player`` (default: the player to move; chance too).
 
         A new list each time: callers may change it.
@@ -304,11 +313,13 @@ class State(ABC):
             player = mover
         elif type(player) is not int or player != mover:
             if player == CHANCE:
-                return self._legal(player)[:] if mover == CHANCE else []
-            self._check_seat(player)
+                return self._legal(CHANCE)[:] if mover == CHANCE else []
+            seat = self._check_seat(player)
             if mover == TERMINAL:
                 return []
-            return self._legal(player)[:]
+            return self._legal(seat)[:]
+        else:
+            player = mover
         # The player to move (a seat or chance), or SIMULTANEOUS: no seat.
         if player < CHANCE:
             self._check_seat(player)
@@ -332,7 +343,7 @@ class State(ABC):
             outcomes = self._memo_outcomes = self._chance_outcomes()
         return list(outcomes)
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         """Apply the action of the player to move (or the chance outcome)."""
         try:
             player = self._memo_player
@@ -346,10 +357,12 @@ class State(ABC):
             if outcomes is None:
                 outcomes = self._memo_outcomes = self._chance_outcomes()
             # Outcome ids are often consecutive (a die): try the place the id would have.
-            place = action - outcomes[0][0] if outcomes and type(action) is int else -1
+            if type(action) is not int:
+                action = self._check_legal(player, action)
+            place = action - outcomes[0][0] if outcomes else -1
             if not (0 <= place < len(outcomes) and outcomes[place][0] == action):
                 for outcome, _ in outcomes:
-                    if outcome == action and type(action) is int:
+                    if outcome == action:
                         break
                 else:
                     self._check_legal(player, action)
@@ -358,7 +371,7 @@ class State(ABC):
             if moves is None:
                 moves = self._legal(player)
             if type(action) is not int or action not in moves:
-                self._check_legal(player, action)
+                action = self._check_legal(player, action)
         elif player == SIMULTANEOUS:
             raise IllegalActionError(
                 "this is a simultaneous node: use apply_actions with one action per seat"
@@ -375,61 +388,65 @@ class State(ABC):
         self._memo_outcomes = None
         self._memo_player = self._current_player()
 
-    def apply_actions(self, actions: Sequence[int]) -> None:
+    def apply_actions(self, actions: object) -> None:
         """Apply one action per seat at a simultaneous node."""
         if self._mover() != SIMULTANEOUS:
             raise IllegalActionError(
                 "apply_actions is only for simultaneous nodes; use apply_action here"
             )
         n = self._game.num_players()
-        if len(actions) != n:
-            raise IllegalActionError(f"expected {n} actions, one per seat; got {len(actions)}")
+        if isinstance(actions, str | bytes) or not isinstance(actions, Iterable):
+            raise IllegalActionError(
+                f"apply_actions takes one action per seat ({n} whole numbers in a list), "
+                f"not {shown(actions)}"
+            )
+        joint: list[int] = list(actions)
+        if len(joint) != n:
+            raise IllegalActionError(f"expected {n} actions, one per seat; got {len(joint)}")
         legal = self._memo_legal
-        for seat, action in enumerate(actions):
+        for seat, action in enumerate(joint):
             moves = legal.get(seat) if legal is not None else None
             if moves is None:
                 moves = self._legal(seat)
                 legal = self._memo_legal
             if type(action) is not int or action not in moves:
-                self._check_legal(seat, action)
-        entries = [(seat, a, self._visibility(seat, a)) for seat, a in enumerate(actions)]
+                joint[seat] = self._check_legal(seat, action)
+        entries = [(seat, a, self._visibility(seat, a)) for seat, a in enumerate(joint)]
         self._memo_player = None
-        self._apply_joint(list(actions))
+        self._apply_joint(joint)
         self._log.extend(entries)
         self._renew()
 
-    def action_to_string(self, player: int, action: int) -> str:
+    def action_to_string(self, player: object, action: object) -> str:
         """Short, unique, readable notation of ``action`` (read back by string_to_action).
 
         ``player`` is a seat or CHANCE; ``action`` a whole number in the player's id range.
         """
-        if player != CHANCE:
-            self._check_seat(player)
-        _check_int("an action", action)
+        actor = CHANCE if player == CHANCE else self._check_seat(player)
+        action = _check_int("an action", action)
         game = self._game
-        bound = game.max_chance_outcomes() if player == CHANCE else game.num_distinct_actions()
+        bound = game.max_chance_outcomes() if actor == CHANCE else game.num_distinct_actions()
         if not 0 <= action < bound:
-            kind = "chance outcome" if player == CHANCE else "action"
+            kind = "chance outcome" if actor == CHANCE else "action"
             raise IllegalActionError(
                 f"there is no {kind} {action} in {game.NAME}; ids are 0 to {bound - 1}"
             )
         try:
-            return self._action_to_string(player, action)
+            return self._action_to_string(actor, action)
         except (ValueError, IndexError, KeyError) as exc:
             if isinstance(exc, IllegalActionError):
                 raise
             raise IllegalActionError(f"{action} is not an action of {game.NAME}: {exc}") from exc
 
-    def view(self, player: int) -> View:
+    def view(self, player: object) -> View:
         """The typed view of exactly what seat ``player`` may know now."""
-        self._check_seat(player)
-        return self._view(player)
+        return self._view(self._check_seat(player))
 
     def public_view(self) -> View:
         """The typed view of what every seat knows now: the spectator's view."""
         return self._public_view()
 
-    def observation(self, player: int) -> dict[str, JSON]:
+    def observation(self, player: object) -> dict[str, JSON]:
         """:meth:`view` as a JSON-serialisable dict (the same fields, in the same order)."""
         return as_json(self.view(player))
 
@@ -441,19 +458,19 @@ class State(ABC):
         """A seat index, or CHANCE, SIMULTANEOUS or TERMINAL."""
         return self._mover()
 
-    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
+    def resample_from_infostate(self, player: object, rng: random.Random) -> State:
         """A full state consistent with everything ``player`` knows (hidden parts sampled)."""
-        self._check_seat(player)
-        sample = self._resample_from_infostate(player, rng)
+        sample = self._resample_from_infostate(self._check_seat(player), rng)
         sample._forget()  # a subclass builds it by changing fields of a copy
         return sample
 
-    def string_to_action(self, player: int, text: str) -> int:
+    def string_to_action(self, player: object, text: object) -> int:
         """Read a move in notation; the move must be legal for ``player`` here."""
         if not isinstance(text, str):
             raise NotationError(f"a move is written as text, not {shown(text)}")
         wanted = text.strip()
         legal = self.legal_actions(player)
+        player = CHANCE if player == CHANCE else self._check_seat(player)
         for action in legal:
             if self._action_to_string(player, action) == wanted:
                 return action
@@ -480,20 +497,20 @@ class State(ABC):
         copy._forget()
         return copy
 
-    def observation_string(self, player: int) -> str:
+    def observation_string(self, player: object) -> str:
         """The observation as one line of canonical JSON."""
-        self._check_seat(player)
-        return json.dumps(self.observation(player), sort_keys=True, separators=(",", ":"))
+        seat = self._check_seat(player)
+        return json.dumps(self.observation(seat), sort_keys=True, separators=(",", ":"))
 
-    def seen_history(self, player: int) -> list[tuple[int, int | None]]:
+    def seen_history(self, player: object) -> list[tuple[int, int | None]]:
         """(actor, action) per applied action as ``player`` saw it: None where it saw nothing."""
-        self._check_seat(player)
+        player = self._check_seat(player)
         return [
             (actor, action if visibility == ALL_SEATS or visibility >> player & 1 else None)
             for actor, action, visibility in self._log
         ]
 
-    def history_notation(self, player: int | None = None) -> list[str]:
+    def history_notation(self, player: object = None) -> list[str]:
         """Every applied action as ``actor:move``; for a seat, ``actor:?`` where it saw nothing.
 
         ``player=None`` shows everything (the full record).
@@ -507,7 +524,7 @@ class State(ABC):
             for actor, action in entries
         ]
 
-    def information_state_string(self, player: int) -> str:
+    def information_state_string(self, player: object) -> str:
         """Everything ``player`` has seen: the start and every action, unseen ones masked."""
         parts = self.history_notation(player)
         if self._origin is not None:
@@ -518,22 +535,24 @@ class State(ABC):
         return self.to_text()
 
     # -- helpers for subclasses -----------------------------------------------------------
-    def _check_seat(self, player: int) -> None:
+    def _check_seat(self, player: object) -> int:
+        """``player`` as a seat of this game, or an :class:`IllegalActionError`."""
         n = self._game.num_players()
-        if type(player) is not int:
-            _check_int("a seat", player)
-        if not 0 <= player < n:
-            raise IllegalActionError(f"there is no seat {player}; seats are 0 to {n - 1}")
+        seat = player if type(player) is int else _check_int("a seat", player)
+        if not 0 <= seat < n:
+            raise IllegalActionError(f"there is no seat {seat}; seats are 0 to {n - 1}")
+        return seat
 
-    def _check_legal(self, player: int, action: int) -> None:
-        """Refuse ``action`` unless ``player`` (a seat or CHANCE) may take it here.
+    def _check_legal(self, player: int, action: object) -> int:
+        """Refuse ``action`` unless ``player`` (a seat or CHANCE) may take it here; return it
+        as an int.
 
         Only after :meth:`_mover` (which starts the memo of this position)."""
         if type(action) is not int:  # the common case first: a plain int
-            _check_int("an action", action)
+            action = _check_int("an action", action)
         legal = self._legal(player)
         if action in legal:
-            return
+            return action
         names = [self._action_to_string(player, a) for a in legal]
         who = "chance" if player == CHANCE else f"seat {player}"
         shown = repr(action)
@@ -603,9 +622,11 @@ class State(ABC):
         self._origin._forget()
 
 
-def _check_int(what: str, value: object) -> None:
-    """Refuse anything but a whole number (bool, float and str included)."""
+def _check_int(what: str, value: object) -> int:
+    """``value`` as an int; anything but a whole number (bool, float and str included) is
+    refused. A whole number of another type (numpy's) becomes a plain int."""
     if type(value) is int:
-        return
+        return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise IllegalActionError(f"{what} is a whole number, not {shown(value)}")
+    return int(value)

@@ -128,7 +128,11 @@ class _Walk:
     __slots__ = ("banned", "blocks", "dealt", "drawn", "g", "hand", "loose", "pit", "rest", "take",
                  "tops", "used", "value")
 
-    def __init__(self, race: _Race) -> None:
+    def __init__(self, race: _Race | None) -> None:
+        """The walk's start in ``race``; None: no fields, for :meth:`copy` to fill in (a
+        compiled class cannot be made without ``__init__``)."""
+        if race is None:
+            return
         self.hand = list(race.hand0)
         self.tops = [list(t) for t in race.tops0]
         self.g = list(race.gears0)
@@ -146,7 +150,7 @@ class _Walk:
         self.dealt: tuple[int, ...] = ()
 
     def copy(self) -> _Walk:
-        other = _Walk.__new__(_Walk)
+        other = _Walk(None)
         other.hand = self.hand[:]
         other.tops = [t[:] for t in self.tops]
         other.g = self.g[:]

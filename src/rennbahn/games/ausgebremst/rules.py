@@ -222,9 +222,13 @@ class AusgebremstState(State):
         "turn_done",
     )
 
-    def __init__(self, game: AusgebremstGame) -> None:
+    def __init__(self, game: AusgebremstGame, *, blank: bool = False) -> None:
+        """The initial state; ``blank``: only the game, every other field left for
+        :meth:`_copy` to fill in (a compiled class cannot be made without ``__init__``)."""
         super().__init__(game)
         self.g = game
+        if blank:
+            return
         self.race = 0
         self.track = game.tracks[0]
         self.lineup_due = False
@@ -741,10 +745,8 @@ class AusgebremstState(State):
         return notation.action_text(player, action)
 
     def _copy(self) -> AusgebremstState:
-        other = AusgebremstState.__new__(AusgebremstState)
-        other._game = self._game
+        other = AusgebremstState(self.g, blank=True)
         other._origin = self._origin
-        other.g = self.g
         other.race = self.race
         other.track = self.track
         other.lineup_due = self.lineup_due
@@ -775,7 +777,6 @@ class AusgebremstState(State):
         other.sixes_only = self.sixes_only[:]
         other.last = self.last
         other._cache = self._cache
-        other._log = []
         return other
 
     # -- what a seat sees -----------------------------------------------------------------

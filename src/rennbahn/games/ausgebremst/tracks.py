@@ -45,12 +45,18 @@ from functools import cache
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
-from typing import Annotated, Literal
 
 import msgspec
 
 from rennbahn.core.errors import NotationError, ParameterError
 from rennbahn.games.ausgebremst.components import DECK_POINTS
+from rennbahn.games.ausgebremst.trackfiles import (
+    MAX_COLUMNS,
+    MAX_PIT_SPACES,
+    HalfFile,
+    PitAlley,
+    RaceTable,
+)
 
 INNER, OUTER = 0, 1
 LANE_NAMES = ("inner", "outer")
@@ -70,9 +76,7 @@ MIN_TURN = 3
 KIND_TRACK, KIND_BOTTLENECK, KIND_PIT = 0, 1, 2
 #: Destinations have track-independent ids ("slots") so a move's notation needs no track:
 #: column * 3 + (0 inner, 1 outer, 2 bottleneck), then the pit spaces, then the finish.
-MAX_COLUMNS = 40
 PIT_SLOT = 3 * MAX_COLUMNS
-MAX_PIT_SPACES = 9
 FINISH_SLOT = PIT_SLOT + MAX_PIT_SPACES
 SLOTS = FINISH_SLOT + 1
 
@@ -92,34 +96,6 @@ class TrackError(ParameterError):
 
 #: A half-board file larger than this is not read (the stock ones are under 1 KB).
 MAX_FILE_BYTES = 64 * 1024
-_Row = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_COLUMNS)]
-_Column = Annotated[int, msgspec.Meta(ge=0, lt=MAX_COLUMNS)]
-_Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
-
-
-class PitAlley(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """An end half's pit alley: ``spaces`` pit spaces joining ``lane`` at the half's
-    ``columns`` (a, c), counted clockwise."""
-
-    columns: tuple[_Column, _Column]
-    spaces: Annotated[int, msgspec.Meta(ge=1, le=MAX_PIT_SPACES)]
-    lane: Literal["inner", "outer"] = "outer"
-
-
-class HalfFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The declared schema of a half-board file (``data/tracks/<half>.json``); the rows'
-    characters and how they fit together are checked by :func:`parse_half`."""
-
-    name: _Name
-    board: str
-    role: Literal["front", "end"]
-    inner: _Row
-    outer: _Row
-    lines: _Row
-    pit: PitAlley | None = None
-    notes: str = ""
-
-
 @dataclass(frozen=True)
 class Half:
     """One half-board as read from its file (columns in clockwise order)."""
@@ -312,31 +288,12 @@ def load_half(name: str) -> Half:
     return read_half(path)
 
 
-_PitCards = tuple[int, ...]
-
-
-class _RaceRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    number: int
-    front: str
-    end: str
-    direction: Literal["clockwise", "anti-clockwise"]
-    distance: int
-    difficulty: str
-    pit_cards: tuple[_PitCards, _PitCards, _PitCards]
-    reserve: int
-
-
-class _RaceTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    about: str
-    tracks: tuple[_RaceRow, ...]
-
-
 @cache
 def race_tracks() -> tuple[RaceTrack, ...]:
     """The rulebook's table of the eight tracks with the pit-stop chart (data/races.json)."""
     path = _data_dir() / "races.json"
     try:
-        table = msgspec.json.decode(path.read_bytes(), type=_RaceTable)
+        table = msgspec.json.decode(path.read_bytes(), type=RaceTable)
     except (OSError, msgspec.DecodeError) as exc:
         raise TrackError(f"{path}: {exc}") from None
     return tuple(RaceTrack(**msgspec.structs.asdict(row)) for row in table.tracks)

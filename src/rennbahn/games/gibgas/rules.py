@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar, NotRequired, TypedDict
+from typing import ClassVar, TypedDict
 
 from rennbahn.core.errors import ParameterError
 from rennbahn.core.params import Param
@@ -211,9 +211,13 @@ class GibGasState(State):
         "won",
     )
 
-    def __init__(self, game: GibGasGame) -> None:
+    def __init__(self, game: GibGasGame, *, blank: bool = False) -> None:
+        """The initial state; ``blank``: only the game, every other field left for
+        :meth:`_copy` to fill in (a compiled class cannot be made without ``__init__``)."""
         super().__init__(game)
         self.g = game
+        if blank:
+            return
         n = game.players
         self.phase = P_DEAL
         self.pool = list(game.deck.counts)
@@ -504,9 +508,7 @@ class GibGasState(State):
         raise ValueError(f"{action} is not a Gib Gas! action id")
 
     def _copy(self) -> GibGasState:
-        new = GibGasState.__new__(GibGasState)
-        new._game = self._game
-        new.g = self.g
+        new = GibGasState(self.g, blank=True)
         new.phase = self.phase
         new.pool = self.pool[:]
         new.dealt = self.dealt[:]
@@ -528,8 +530,6 @@ class GibGasState(State):
         new.f_last = self.f_last
         new.f_card = self.f_card
         new.f_speed = self.f_speed
-        new._log = []
-        new._origin = None
         return new
 
     def to_text(self) -> str:
@@ -669,7 +669,7 @@ class GibGasState(State):
                 self.hand[s] = ALL_CARDS & ~played & ~(1 << card)
 
 
-class _Table(TypedDict):
+class _SharedTable(TypedDict):
     """The fields a seat's view and the public view share (see ``views.GibGasPublicView``)."""
 
     game: str
@@ -679,12 +679,21 @@ class _Table(TypedDict):
     stack_left: int
     last_card: str | None
     drivers: list[Driver]
-    franz: NotRequired[Franz]
-    pit: NotRequired[PitStop]
-    last_pit: NotRequired[LastPit]
-    rolling: NotRequired[list[int]]
-    scores: NotRequired[list[int]]
-    winners: NotRequired[list[int]]
+
+
+class _Table(_SharedTable, total=False):
+    """The shared fields, and those present only in some phases or variants.
+
+    (Written with ``total=False`` rather than ``NotRequired``: a compiled module builds its
+    TypedDicts at import, and Python 3.11 refuses ``NotRequired`` given as a string there.)
+    """
+
+    franz: Franz
+    pit: PitStop
+    last_pit: LastPit
+    rolling: list[int]
+    scores: list[int]
+    winners: list[int]
 
 
 def _franz_name(card: int) -> str | None:

@@ -227,9 +227,13 @@ class GrandPrixState(State):
         "winner",
     )
 
-    def __init__(self, game: GrandPrixGame) -> None:
+    def __init__(self, game: GrandPrixGame, *, blank: bool = False) -> None:
+        """The initial state; ``blank``: only the game, every other field left for
+        :meth:`_copy` to fill in (a compiled class cannot be made without ``__init__``)."""
         super().__init__(game)
         self.g = game
+        if blank:
+            return
         self.phase = P_CHOOSE
         self.seat = 0  # I20: the youngest player begins; seat 0 is the youngest.
         self.pos = [0] * game.players
@@ -660,9 +664,7 @@ class GrandPrixState(State):
         raise ValueError(f"{action} is not a Grand Prix action id")
 
     def _copy(self) -> GrandPrixState:
-        new = GrandPrixState.__new__(GrandPrixState)
-        new._game = self._game
-        new.g = self.g
+        new = GrandPrixState(self.g, blank=True)
         new.phase = self.phase
         new.seat = self.seat
         new.pos = self.pos[:]
@@ -681,8 +683,6 @@ class GrandPrixState(State):
         new.turns = self.turns
         new.winner = self.winner
         new.last_roll = self.last_roll
-        new._log = []
-        new._origin = None
         return new
 
     def to_text(self) -> str:

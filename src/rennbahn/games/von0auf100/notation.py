@@ -464,7 +464,10 @@ class _Check:
         s, g = self.s, self.g
         void = s.over and bool(s.void) and s.void[-1][0] == s.race
         ending = self.entries[-1] if s.over and not void else None
-        aside = [e for e in self.entries if e[3] == CROSSED and e is not ending]
+        # Every crossing but the one that ended the race (the last entry, told by its place:
+        # a compiled module has no lasting identity for a tuple).
+        put_aside = self.entries[:-1] if ending is not None else self.entries
+        aside = [e for e in put_aside if e[3] == CROSSED]
         now = [e[1] for e in aside if e[1] in s.on]
         before = [e[1] for e in aside if e[1] not in s.on]
         if [e[1] for e in aside] != before + [c for c in s.on if c in now]:

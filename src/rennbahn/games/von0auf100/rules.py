@@ -273,9 +273,13 @@ class Von0auf100State(State):
         "withdrawn",
     )
 
-    def __init__(self, game: Von0auf100Game) -> None:
+    def __init__(self, game: Von0auf100Game, *, blank: bool = False) -> None:
+        """The initial state; ``blank``: only the game, every other field left for
+        :meth:`_copy` to fill in (a compiled class cannot be made without ``__init__``)."""
         super().__init__(game)
         self.g = game
+        if blank:
+            return
         self.race = 1
         self.score = [0] * game.players
         self.fin: list[Finish] = []
@@ -601,9 +605,7 @@ class Von0auf100State(State):
 
     # -- copying and hidden information ----------------------------------------------------
     def _copy(self) -> Von0auf100State:
-        copy = Von0auf100State.__new__(Von0auf100State)
-        copy._game = self._game
-        copy.g = self.g
+        copy = Von0auf100State(self.g, blank=True)
         copy.race = self.race
         copy.round = self.round
         copy.start = self.start
@@ -625,8 +627,6 @@ class Von0auf100State(State):
         copy.prev = list(self.prev)
         copy.void = list(self.void)
         copy.over = self.over
-        copy._log = []
-        copy._origin = None
         return copy
 
     def _resample_from_infostate(self, player: int, rng: random.Random) -> Von0auf100State:
