@@ -44,6 +44,11 @@ class Encoder(Protocol):
     def size(self) -> int: ...
 
     @property
+    def version(self) -> int:
+        """Raised (1 to 99) whenever the vector of some view changes: its length, a feature's
+        meaning or its scale. It is part of the environment ids (``rennbahn.interop.ids``)."""
+
+    @property
     def low(self) -> float: ...
 
     @property
@@ -83,6 +88,7 @@ class HashingEncoder:
 
     low = -math.inf
     high = math.inf
+    version = 1
 
     def __init__(self, size: int = HASHING_SIZE) -> None:
         self.size = size

@@ -47,6 +47,8 @@ class AusgebremstEncoder:
 
     low = -1.0
     high = 1.0
+    #: Raised whenever a vector changes (docs/research.md, "Environment ids").
+    version = 1
 
     def __init__(self, game: AusgebremstGame) -> None:
         n = self.players = game.players

@@ -46,6 +46,8 @@ class GibGasEncoder:
 
     low = 0.0
     high = 1.0
+    #: Raised whenever a vector changes (docs/research.md, "Environment ids").
+    version = 1
 
     def __init__(self, game: GibGasGame) -> None:
         self.players = game.players

@@ -39,6 +39,8 @@ class GrandPrixEncoder:
 
     low = -1.0
     high = 1.0
+    #: Raised whenever a vector changes (docs/research.md, "Environment ids").
+    version = 1
 
     def __init__(self, game: GrandPrixGame) -> None:
         n = self.players = game.players

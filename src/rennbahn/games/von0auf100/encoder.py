@@ -71,6 +71,8 @@ class Von0auf100Encoder:
 
     low = -1.0
     high = 1.0
+    #: Raised whenever a vector changes (docs/research.md, "Environment ids").
+    version = 1
 
     def __init__(self, game: Von0auf100Game) -> None:
         self.players = game.players
