@@ -2,7 +2,10 @@
 from changing without its encoder's version (and so the environment ids) changing with it.
 
 The file ``data/encoder_digests.json`` holds, per variant, the encoder's version and the
-SHA-256 of every seat's float32 vector at every third state of two random playouts.
+SHA-256 of every seat's float32 vector at every third state of two random playouts, as the
+adapters encode it (``encode_state``, straight off the state). The digests were first written
+by the encoders that read only the seat's typed view, so they also prove that reading the
+state gives the very same floats.
 Regenerate it only after raising the version of an encoder whose vectors changed on purpose::
 
     .venv/bin/python -m tests.interop.encoder_digests
@@ -15,7 +18,7 @@ import json
 from pathlib import Path
 
 import rennbahn
-from rennbahn.interop.encoders import encode, encoder_for
+from rennbahn.interop.encoders import encode_state, encoder_for
 from tests.interop.cases import VARIANTS, random_states
 
 FILE = Path(__file__).resolve().parent / "data" / "encoder_digests.json"
@@ -31,7 +34,7 @@ def digest(variant: str) -> str:
     for seed in SEEDS:
         for state in random_states(variant, seed, every=EVERY):
             for seat in range(game.num_players()):
-                sha.update(encode(encoder, state.view(seat)).tobytes())
+                sha.update(encode_state(encoder, state, seat).tobytes())
     return sha.hexdigest()
 
 

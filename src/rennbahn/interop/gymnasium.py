@@ -45,7 +45,7 @@ from rennbahn.core.errors import IllegalActionError, ParameterError
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
 from rennbahn.core.registry import game_entry, registered_games
 from rennbahn.interop._common import cached_game, game_named
-from rennbahn.interop.encoders import FloatArray, encode, encoder_for
+from rennbahn.interop.encoders import FloatArray, encode_state, encoder_for
 from rennbahn.interop.ids import gymnasium_id
 
 
@@ -191,7 +191,7 @@ class SeatEnv(gymnasium.Env[FloatArray, np.int64]):
     def observe_into(self, out: FloatArray) -> None:
         """Write the seat's observation vector into ``out`` (length ``encoder.size``)."""
         out[:] = 0.0
-        self.encoder.encode_into(self.state.view(self.seat), out)
+        self.encoder.encode_state(self.state, self.seat, out)
 
     def mask_into(self, out: np.ndarray[Any, np.dtype[Any]]) -> None:
         """Write the seat's legal moves into ``out`` (one entry per action id)."""
@@ -220,7 +220,7 @@ class SeatEnv(gymnasium.Env[FloatArray, np.int64]):
         return mask
 
     def _vector(self, seat: int) -> FloatArray:
-        return encode(self.encoder, self.state.view(seat))
+        return encode_state(self.encoder, self.state, seat)
 
     def _ask(self, seat: int) -> int:
         opponent = self.bots[seat]

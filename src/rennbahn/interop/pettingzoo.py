@@ -50,7 +50,7 @@ except ImportError as exc:  # the optional extra is not installed
 from rennbahn.core.errors import IllegalActionError, ParameterError
 from rennbahn.core.protocol import SIMULTANEOUS, Game, State
 from rennbahn.interop._common import agent_name, cached_game, play_chance
-from rennbahn.interop.encoders import Encoder, FloatArray, encode, encoder_for
+from rennbahn.interop.encoders import Encoder, FloatArray, encode_state, encoder_for
 from rennbahn.interop.ids import pettingzoo_id
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
@@ -98,7 +98,7 @@ class _Table:
         return [player] if player >= 0 else []
 
     def observe(self, seat: int, acting: bool) -> ObsDict:
-        vector: FloatArray = encode(self.encoder, self.state.view(seat))
+        vector: FloatArray = encode_state(self.encoder, self.state, seat)
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if acting:
             mask[self.state.legal_actions(seat)] = 1

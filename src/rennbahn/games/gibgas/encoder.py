@@ -14,7 +14,7 @@ winner; with two drivers, Franz's pile, card, speed and last speed.
 from __future__ import annotations
 
 from rennbahn.core.encoding import FloatArray, Layout, many_hot, one_hot
-from rennbahn.core.protocol import Game
+from rennbahn.core.protocol import Game, State
 from rennbahn.core.views import UNSET, View, expect_view
 from rennbahn.games.gibgas.components import (
     CARD_NAMES,
@@ -159,6 +159,9 @@ class GibGasEncoder:
         if isinstance(speed, int):
             out[base + f["speed"]] = speed / TOP_SPEED
         one_hot(out, base + f["last_speed"], SPEED_NAMES, franz.last_speed)
+
+    def encode_state(self, state: State, seat: int, out: FloatArray) -> None:
+        self.encode_into(state.view(seat), out)
 
 
 def make_encoder(game: Game) -> GibGasEncoder:

@@ -15,7 +15,7 @@ along its way: laid, kind (one-hot) and how many cars stand there.
 from __future__ import annotations
 
 from rennbahn.core.encoding import FloatArray, Layout, scaled
-from rennbahn.core.protocol import Game
+from rennbahn.core.protocol import Game, State
 from rennbahn.core.views import UNSET, View, expect_view
 from rennbahn.games.grandprix.components import HEADING_NAMES, KIND_NAMES, PHASES, STACK_KINDS
 from rennbahn.games.grandprix.rules import ACTION_NAMES, GrandPrixGame
@@ -180,6 +180,9 @@ class GrandPrixEncoder:
                 buf[at + 1 + kinds[index]] = 1.0
                 buf[at + width - 1] = scaled(standing.get(index, 0), CARD_ROOM)
         out[:] = buf
+
+    def encode_state(self, state: State, seat: int, out: FloatArray) -> None:
+        self.encode_into(state.view(seat), out)
 
 
 def make_encoder(game: Game) -> GrandPrixEncoder:
