@@ -5,7 +5,10 @@ Usage::
     .venv/bin/python benchmarks/bench_interop.py                      # every game, 2 s each
     .venv/bin/python benchmarks/bench_interop.py "gibgas(players=4)" --seconds 5
 
-One process, one core, random legal moves everywhere (every seat at simultaneous nodes).
+One process, one core, random legal moves everywhere (every seat at simultaneous nodes), drawn
+the same way in every row: Python's ``random.Random``, chance by its probabilities and a
+uniform legal move by ``randrange``, as :func:`rennbahn.core.driver.random_step` draws them
+(numpy's ``RandomState.choice`` took 14-17 us a call, more than a step).
 A step is one applied action, chance included, so the rows of a game compare directly:
 
 * native: ``State.apply_action`` / ``apply_actions`` on the rennbahn state;
@@ -21,6 +24,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -46,29 +50,28 @@ def _native(text: str, seconds: float) -> tuple[int, float]:
 def _openspiel(tensors: bool) -> Callable[[str, float], tuple[int, float]]:
     def run(text: str, seconds: float) -> tuple[int, float]:
         game = openspiel.load(text)
-        rng = np.random.RandomState(1)
+        rng = random.Random(1)
         n = game.num_players()
         steps, start = 0, time.perf_counter()
         while time.perf_counter() - start < seconds:
             state = game.new_initial_state()
             while not state.is_terminal():
-                if state.is_chance_node():
-                    actions, probs = zip(*state.chance_outcomes(), strict=True)
-                    state.apply_action(int(rng.choice(actions, p=probs)))
-                elif state.is_simultaneous_node():
-                    if tensors:
-                        for p in range(n):
-                            state.observation_tensor(p)
-                    state.apply_actions([int(rng.choice(state.legal_actions(p)))
-                                         for p in range(n)])
-                else:
-                    if tensors:
-                        state.observation_tensor(state.current_player())
-                    state.apply_action(int(rng.choice(state.legal_actions())))
+                if tensors and state.is_simultaneous_node():
+                    for p in range(n):
+                        state.observation_tensor(p)
+                elif tensors and not state.is_chance_node():
+                    state.observation_tensor(state.current_player())
+                random_step(state, rng)  # pyspiel numbers its nodes as rennbahn does
                 steps += 1
         return steps, time.perf_counter() - start
 
     return run
+
+
+def _pick(mask: np.ndarray[Any, Any], rng: random.Random) -> int:
+    """A uniform legal move of a mask, drawn as ``random_step`` draws it (``randrange``)."""
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.randrange(len(legal))])
 
 
 def _moves(state: rennbahn.State) -> int:
@@ -77,7 +80,7 @@ def _moves(state: rennbahn.State) -> int:
 
 def _aec(text: str, seconds: float) -> tuple[int, float]:
     race = env(text)
-    rng = np.random.default_rng(1)
+    rng = random.Random(1)
     steps, start, seed = 0, time.perf_counter(), 0
     while time.perf_counter() - start < seconds:
         race.reset(seed=seed)
@@ -87,22 +90,21 @@ def _aec(text: str, seconds: float) -> tuple[int, float]:
             if terminated or truncated:
                 race.step(None)
             else:
-                race.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+                race.step(_pick(observation["action_mask"], rng))
         steps += _moves(race.rennbahn_state)
     return steps, time.perf_counter() - start
 
 
 def _parallel(text: str, seconds: float) -> tuple[int, float]:
     race = parallel_env(text)
-    rng = np.random.default_rng(1)
+    rng = random.Random(1)
     steps, start, seed = 0, time.perf_counter(), 0
     while time.perf_counter() - start < seconds:
         observations, _ = race.reset(seed=seed)
         seed += 1
         while race.agents:
             actions = {
-                agent: int(rng.choice(np.flatnonzero(o["action_mask"])))
-                if o["action_mask"].any() else 0
+                agent: _pick(o["action_mask"], rng) if o["action_mask"].any() else 0
                 for agent, o in observations.items()
             }
             observations, *_ = race.step(actions)
@@ -112,14 +114,14 @@ def _parallel(text: str, seconds: float) -> tuple[int, float]:
 
 def _gymnasium(text: str, seconds: float) -> tuple[int, float]:
     seat = SeatEnv(text, seat=0, opponents="random")
-    rng = np.random.default_rng(1)
+    rng = random.Random(1)
     steps, start, seed = 0, time.perf_counter(), 0
     while time.perf_counter() - start < seconds:
         _, info = seat.reset(seed=seed)
         seed += 1
         terminated = False
         while not terminated:
-            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            action = _pick(info["action_mask"], rng)
             _, _, terminated, _, info = seat.step(action)
         steps += _moves(seat.state)
     return steps, time.perf_counter() - start

@@ -8,6 +8,7 @@ True
 """
 
 from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 import rennbahn.games  # noqa: F401  (importing it registers the shipped games)
 from rennbahn.core.driver import Bot, SeatView, play, sample_chance
@@ -23,6 +24,18 @@ from rennbahn.core.params import Param
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from rennbahn.core.records import Record, Step, replay
 from rennbahn.core.registry import GameEntry, load_game, registered_games
+
+
+def make(env_id: str, **kwargs: Any) -> Any:
+    """The research environment of a versioned id: ``rennbahn/Seat-<game>-v<N>``
+    (Gymnasium, one seat) or ``rennbahn_<game>_v<N>`` (PettingZoo, every seat;
+    ``parallel=True`` for the Parallel API). Needs the ``rl`` extra; an unknown id raises a
+    :class:`RennbahnError` that lists the known ones. See ``rennbahn.interop.ids``.
+    """
+    from rennbahn.interop.make import make as make_env
+
+    return make_env(env_id, **kwargs)
+
 
 try:
     #: The installed distribution's version (pyproject.toml is its one source).
@@ -50,6 +63,7 @@ __all__ = [
     "UnknownGameError",
     "__version__",
     "load_game",
+    "make",
     "play",
     "registered_games",
     "replay",

@@ -13,7 +13,8 @@ from gymnasium.utils.env_checker import check_env
 import rennbahn
 from rennbahn.bots import RandomBot
 from rennbahn.interop.encoders import encode, encoder_for
-from rennbahn.interop.gymnasium import ENV_ID, SeatEnv
+from rennbahn.interop.gymnasium import SeatEnv
+from rennbahn.interop.ids import gymnasium_id
 from tests.interop.cases import VARIANTS
 
 
@@ -24,6 +25,9 @@ def test_check_env_passes(variant: str) -> None:
         warnings.simplefilter("ignore")  # advice such as "Box bound is infinity"
         check_env(SeatEnv(variant, seat=0))
         check_env(SeatEnv(variant, seat=last_seat, opponents="random", render_mode="ansi"))
+
+
+ENV_ID = gymnasium_id("gibgas")
 
 
 def test_made_through_gymnasium_make() -> None:

@@ -31,7 +31,7 @@ from rennbahn.core.driver import random_step
 from rennbahn.core.params import Param
 from rennbahn.core.protocol import ALL_SEATS, SIMULTANEOUS
 from rennbahn.interop import openspiel
-from rennbahn.interop.encoders import encode, encoder_for
+from rennbahn.interop.encoders import encode, encode_state, encoder_for
 from tests.interop import playthroughs
 from tests.interop.cases import FIRST_VARIANTS, VARIANTS, openspiel_sim, random_states
 
@@ -451,11 +451,11 @@ def test_tensors_are_encoded_once_per_position_and_seat(monkeypatch: pytest.Monk
     """pyspiel asks for each tensor on a new initial state and a copy; neither re-encodes."""
     calls = []
 
-    def counting(encoder: Any, observation: Any) -> Any:
-        calls.append(observation)
-        return encode(encoder, observation)
+    def counting(encoder: Any, state: Any, seat: int) -> Any:
+        calls.append(seat)
+        return encode_state(encoder, state, seat)
 
-    monkeypatch.setattr(openspiel, "encode", counting)
+    monkeypatch.setattr(openspiel, "encode_state", counting)
     env = rl_environment.Environment(openspiel.load("grandprix(players=2)"))
     step = env.reset()
     steps = 1

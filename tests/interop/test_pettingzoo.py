@@ -9,6 +9,7 @@ import pytest
 from pettingzoo.test import (  # type: ignore[import-untyped]
     api_test,
     parallel_api_test,
+    parallel_seed_test,
     seed_test,
 )
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
@@ -17,7 +18,7 @@ from pettingzoo.utils.conversions import aec_to_parallel  # type: ignore[import-
 import rennbahn
 from rennbahn.interop._common import replay
 from rennbahn.interop.pettingzoo import RennbahnAECEnv, env, parallel_env, raw_env
-from tests.interop.cases import VARIANTS
+from tests.interop.cases import FIRST_VARIANTS, VARIANTS
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -27,6 +28,14 @@ def test_pettingzoo_api_seed_and_parallel_tests(variant: str) -> None:
         api_test(env(variant), num_cycles=1000)
         seed_test(lambda: env(variant), num_cycles=500)
         parallel_api_test(parallel_env(variant), num_cycles=1000)
+
+
+@pytest.mark.parametrize("variant", FIRST_VARIANTS)
+def test_pettingzoos_parallel_seed_test_passes(variant: str) -> None:
+    """It samples actions without the mask: an illegal one ends the race with a penalty."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_seed_test(lambda: parallel_env(variant), num_cycles=200)
 
 
 def _play_aec(variant: str, seed: int) -> tuple[rennbahn.State, dict[str, float]]:
@@ -104,17 +113,41 @@ def test_parallel_env_takes_joint_choices_and_ignores_seats_not_to_move() -> Non
     assert all(terminations.values())
 
 
-def test_illegal_actions_are_refused() -> None:
+def test_an_illegal_action_ends_the_race_with_a_penalty_by_default() -> None:
     race = env("grandprix(players=2)")
+    race.reset(seed=1)
+    agent = race.agent_selection
+    mask = race.observe(agent)["action_mask"]
+    history = list(race.rennbahn_state.history())
+    race.step(int(np.flatnonzero(mask == 0)[0]))
+    other = next(a for a in race.possible_agents if a != agent)
+    assert race.terminations == {agent: True, other: True}
+    assert race.rewards == {agent: -1.0, other: 0.0}
+    assert race.infos[agent]["illegal_action"] is True
+    assert race.rennbahn_state.history() == history  # nothing was applied
+    parallel = parallel_env("ausgebremst(players=2)")  # championship points: 0 to 9
+    observations, _ = parallel.reset(seed=1)
+    mover = next(a for a, o in observations.items() if o["action_mask"].any())
+    wrong = int(np.flatnonzero(observations[mover]["action_mask"] == 0)[0])
+    _, rewards, terminations, _, infos = parallel.step(dict.fromkeys(observations, wrong))
+    assert rewards[mover] == -9.0 and sum(rewards.values()) == -9.0
+    assert all(terminations.values()) and parallel.agents == []
+    assert infos[mover]["illegal_action"] is True
+
+
+def test_illegal_raise_refuses_an_illegal_action() -> None:
+    race = env("grandprix(players=2)", illegal="raise")
     race.reset(seed=1)
     mask = race.observe(race.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(rennbahn.IllegalActionError, match="not legal"):
         race.step(illegal)
-    parallel = parallel_env("grandprix(players=2)")
+    parallel = parallel_env("grandprix(players=2)", illegal="raise")
     parallel.reset(seed=1)
     with pytest.raises(rennbahn.IllegalActionError, match="no action given"):
         parallel.step({})
+    with pytest.raises(rennbahn.ParameterError, match="illegal='ignore'"):
+        parallel_env("grandprix(players=2)", illegal="ignore")
 
 
 def test_env_is_wrapped_as_pettingzoos_games_and_raw_env_is_bare() -> None:

@@ -27,7 +27,7 @@ except ImportError as exc:  # the optional extra is not installed
         "installed; install the research extra: pip install 'rennbahn[rl]'"
     ) from exc
 
-from rennbahn.core.protocol import JSON
+from rennbahn.core.protocol import JSON, State
 from rennbahn.core.views import View, as_json
 
 #: Length of the fallback vector: enough buckets that the few hundred leaves of a racing
@@ -44,6 +44,11 @@ class Encoder(Protocol):
     def size(self) -> int: ...
 
     @property
+    def version(self) -> int:
+        """Raised (1 to 99) whenever the vector of some view changes: its length, a feature's
+        meaning or its scale. It is part of the environment ids (``rennbahn.interop.ids``)."""
+
+    @property
     def low(self) -> float: ...
 
     @property
@@ -51,6 +56,10 @@ class Encoder(Protocol):
 
     def encode_into(self, view: View, out: FloatArray) -> None:
         """Write the vector of one seat's view into ``out`` (zeroed, of length ``size``)."""
+
+    def encode_state(self, state: State, seat: int, out: FloatArray) -> None:
+        """Write the same vector as :meth:`encode_into` of ``state.view(seat)`` into ``out``
+        (zeroed), read straight off the state where the encoder can (no view built)."""
 
     def feature_names(self) -> list[str]:
         """What each float means, ``size`` names (the hashing fallback names its buckets)."""
@@ -61,6 +70,19 @@ def encode(encoder: Encoder, view: View) -> FloatArray:
     out = np.zeros(encoder.size, dtype=np.float32)
     encoder.encode_into(view, out)
     return out
+
+
+def encode_state(encoder: Encoder, state: State, seat: int) -> FloatArray:
+    """A new vector for seat ``seat`` of ``state``: ``encode(encoder, state.view(seat))``,
+    faster."""
+    out = np.zeros(encoder.size, dtype=np.float32)
+    encoder.encode_state(state, seat, out)
+    return out
+
+
+def bounded(value: float, scale: float, low: float) -> float:
+    """``value / scale`` clipped to [low, 1]: :func:`scaled` of a number, typed for speed."""
+    return min(1.0, max(low, value / scale))
 
 
 def _slot(key: str, size: int) -> tuple[int, float]:
@@ -83,6 +105,7 @@ class HashingEncoder:
 
     low = -math.inf
     high = math.inf
+    version = 1
 
     def __init__(self, size: int = HASHING_SIZE) -> None:
         self.size = size
@@ -98,6 +121,9 @@ class HashingEncoder:
 
     def feature_names(self) -> list[str]:
         return [f"bucket[{i}]" for i in range(self.size)]
+
+    def encode_state(self, state: State, seat: int, out: FloatArray) -> None:
+        self.encode_into(state.view(seat), out)
 
     def encode_into(self, view: View | Mapping[str, JSON], out: FloatArray) -> None:
         """Hash the leaves of ``view`` (a game's view, or any JSON object) into ``out``."""
@@ -198,7 +224,9 @@ __all__ = [
     "FloatArray",
     "HashingEncoder",
     "Layout",
+    "bounded",
     "encode",
+    "encode_state",
     "many_hot",
     "one_hot",
     "scaled",

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from rennbahn.core.driver import sample_chance
-from rennbahn.core.errors import MissingExtraError, RennbahnError
+from rennbahn.core.errors import MissingExtraError, ParameterError, RennbahnError
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
 from rennbahn.core.registry import GameEntry, load_game
 
@@ -61,6 +61,18 @@ def play_chance(state: State, rng: random.Random) -> None:
     """Sample chance nodes with ``rng`` until a seat must move or the game is over."""
     while state.current_player() == CHANCE:
         state.apply_action(sample_chance(state.chance_outcomes(), rng))
+
+
+def game_named(name: str, game: Game | str) -> Game:
+    """``game`` (a game string or object), which must be the game registered as ``name``:
+    an environment id names one game, its parameters may be given."""
+    made = cached_game(game) if isinstance(game, str) else game
+    if made.NAME != name:
+        raise ParameterError(
+            f"this environment is {name}'s; game={str(made)!r} is {made.NAME}'s (give "
+            f"{name} with its parameters, such as {name}(players=2))"
+        )
+    return made
 
 
 def agent_name(seat: int) -> str:

@@ -6,7 +6,10 @@
 >>> observation.shape == env.observation_space.shape
 True
 
-Also registered as ``gymnasium.make("rennbahn/Seat-v0", game="gibgas(players=3)")``.
+Also registered for Gymnasium, one id per game that carries the game's and the encoder's
+versions (:mod:`rennbahn.interop.ids`): ``gymnasium.make("rennbahn/Seat-gibgas-v301",
+game="gibgas(players=3)")``; ``gymnasium.make_vec`` of that id gives a
+:class:`~rennbahn.interop.vector.VectorSeatEnv`.
 
 The observation is the seat's observation dict through :mod:`rennbahn.interop.encoders`;
 the legal moves are ``info["action_mask"]`` and ``env.action_masks()`` (the name
@@ -40,11 +43,10 @@ from rennbahn.bots.factory import make_bot
 from rennbahn.core.driver import Bot, SeatView, sample_chance
 from rennbahn.core.errors import IllegalActionError, ParameterError
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, Game, State
-from rennbahn.core.registry import game_entry
-from rennbahn.interop._common import cached_game
-from rennbahn.interop.encoders import FloatArray, encode, encoder_for
-
-ENV_ID = "rennbahn/Seat-v0"
+from rennbahn.core.registry import game_entry, registered_games
+from rennbahn.interop._common import cached_game, game_named
+from rennbahn.interop.encoders import FloatArray, encode_state, encoder_for
+from rennbahn.interop.ids import gymnasium_id
 
 
 def _default_opponent(game: Game) -> str:
@@ -151,6 +153,19 @@ class SeatEnv(gymnasium.Env[FloatArray, np.int64]):
         return self._observation(), self._info()
 
     def step(self, action: np.int64 | int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
+        reward, over, illegal = self.advance(action)
+        info = self._info()
+        if illegal:
+            info["illegal_action"] = True
+        if self.render_mode == "human" and not illegal:
+            self.render()
+        return self._observation(), reward, over, False, info
+
+    def advance(self, action: np.int64 | int) -> tuple[float, bool, bool]:
+        """Play the seat's ``action``, then chance and the bots: (reward, over, illegal).
+
+        What :meth:`step` does without the observation, for :class:`VectorSeatEnv`, which
+        writes the observations of all its games into one array."""
         state = self.state
         if state.is_terminal():
             raise IllegalActionError("the race is over; call reset()")
@@ -159,9 +174,7 @@ class SeatEnv(gymnasium.Env[FloatArray, np.int64]):
             if self.illegal == "raise":
                 names = ", ".join(state.action_to_string(self.seat, a) for a in legal)
                 raise IllegalActionError(f"action {action!r} is not legal; legal: {names}")
-            info = self._info()
-            info["illegal_action"] = True
-            return self._observation(), float(self.illegal_reward), True, False, info
+            return float(self.illegal_reward), True, True
         if state.current_player() == SIMULTANEOUS:
             joint = [
                 int(action) if s == self.seat else self._ask(s)
@@ -173,9 +186,18 @@ class SeatEnv(gymnasium.Env[FloatArray, np.int64]):
         self._play_others()
         over = state.is_terminal()
         reward = float(state.returns()[self.seat]) if over else 0.0
-        if self.render_mode == "human":
-            self.render()
-        return self._observation(), reward, over, False, self._info()
+        return reward, over, False
+
+    def observe_into(self, out: FloatArray) -> None:
+        """Write the seat's observation vector into ``out`` (length ``encoder.size``)."""
+        out[:] = 0.0
+        self.encoder.encode_state(self.state, self.seat, out)
+
+    def mask_into(self, out: np.ndarray[Any, np.dtype[Any]]) -> None:
+        """Write the seat's legal moves into ``out`` (one entry per action id)."""
+        out[:] = 0
+        if not self.state.is_terminal():
+            out[self.state.legal_actions(self.seat)] = 1
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -198,7 +220,7 @@ class SeatEnv(gymnasium.Env[FloatArray, np.int64]):
         return mask
 
     def _vector(self, seat: int) -> FloatArray:
-        return encode(self.encoder, self.state.view(seat))
+        return encode_state(self.encoder, self.state, seat)
 
     def _ask(self, seat: int) -> int:
         opponent = self.bots[seat]
@@ -244,7 +266,28 @@ def _seat_text(game: Game, state: State, seat: int) -> str:
     return console.export_text()
 
 
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:SeatEnv")
+def make_seat_env(game_name: str, game: Game | str | None = None, **kwargs: Any) -> SeatEnv:
+    """A :class:`SeatEnv` of the game registered as ``game_name`` (the entry point of its
+    Gymnasium id); ``game`` may give that game with parameters, ``"gibgas(players=2)"``."""
+    return SeatEnv(game_named(game_name, game_name if game is None else game), **kwargs)
 
-__all__ = ["ENV_ID", "SeatEnv"]
+
+def register_ids() -> None:
+    """Register every registered game's id, ``rennbahn/Seat-<game>-v<N>`` (see
+    :mod:`rennbahn.interop.ids`), with :class:`SeatEnv` and, for ``gymnasium.make_vec``,
+    :class:`~rennbahn.interop.vector.VectorSeatEnv`. Importing this module does it; call it
+    again after registering a game of your own."""
+    for entry in registered_games():
+        env_id = gymnasium_id(entry.name)
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point=f"{__name__}:make_seat_env",
+                vector_entry_point="rennbahn.interop.vector:make_vector_seat_env",
+                kwargs={"game_name": entry.name},
+            )
+
+
+register_ids()
+
+__all__ = ["SeatEnv", "make_seat_env", "register_ids"]

@@ -52,7 +52,7 @@ from rennbahn.interop._common import (
     replay,
     utility_sum,
 )
-from rennbahn.interop.encoders import Encoder, FloatArray, encode, encoder_for
+from rennbahn.interop.encoders import Encoder, FloatArray, encode_state, encoder_for
 
 PREFIX = "rennbahn_"
 
@@ -223,7 +223,7 @@ class RennbahnSpielState(pyspiel.State):  # type: ignore[misc]
         """The observation vector of ``player`` here (kept until the next action)."""
         vector = self._held.encoded.get(player)
         if vector is None:
-            vector = encode(encoder, self._held.state.view(player))
+            vector = encode_state(encoder, self._held.state, player)
             self._held.encoded[player] = vector
         return vector
 

@@ -13,7 +13,18 @@ Agents are ``seat_0`` ... ``seat_{n-1}``. An observation is ``{"observation": ve
 moves of a seat that is to move and is all zeros otherwise. Chance nodes (dice, draws) are
 sampled inside the environment with its own generator, seeded by ``reset(seed=...)``.
 Rewards are the game's returns, paid when the race ends; nothing is truncated (every game
-ends by its rules). An illegal action raises :class:`~rennbahn.IllegalActionError`.
+ends by its rules).
+
+An illegal action is handled as PettingZoo's classic games handle it (its
+``TerminateIllegalWrapper``), which is the default, ``illegal="lose"``: the race ends for
+every seat, the seat that moved illegally gets ``illegal_reward`` (default: the game's lowest
+utility minus its range, below any result: -1 where utilities are 0 and 1) and
+``infos[agent]["illegal_action"] = True``, the others 0. ``illegal="raise"`` raises
+:class:`~rennbahn.IllegalActionError` instead and leaves the race as it was. An action that is
+not a whole number always raises.
+
+The environments' ``metadata["name"]`` is the game's versioned name, ``rennbahn_<game>_v<N>``
+(:mod:`rennbahn.interop.ids`), which ``rennbahn.make`` also takes.
 
 In the AEC environment seats at a simultaneous node choose one after another without
 seeing each other's choice (the position does not change until all have chosen). In the
@@ -36,10 +47,11 @@ try:
 except ImportError as exc:  # the optional extra is not installed
     raise missing_extra("pettingzoo", exc) from exc
 
-from rennbahn.core.errors import IllegalActionError
+from rennbahn.core.errors import IllegalActionError, ParameterError
 from rennbahn.core.protocol import SIMULTANEOUS, Game, State
 from rennbahn.interop._common import agent_name, cached_game, play_chance
-from rennbahn.interop.encoders import Encoder, FloatArray, encode, encoder_for
+from rennbahn.interop.encoders import Encoder, FloatArray, encode_state, encoder_for
+from rennbahn.interop.ids import pettingzoo_id
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
 
@@ -51,8 +63,14 @@ def _game(game: Game | str) -> Game:
 class _Table:
     """The shared core of both environments: the state, the generator and the spaces."""
 
-    def __init__(self, game: Game | str) -> None:
+    def __init__(self, game: Game | str, illegal: str, illegal_reward: float | None) -> None:
         self.game = _game(game)
+        if illegal not in ("lose", "raise"):
+            raise ParameterError(f"illegal={illegal!r}; give 'lose' or 'raise'")
+        self.illegal = illegal
+        low, high = self.game.min_utility(), self.game.max_utility()
+        self.illegal_reward = low - (high - low) if illegal_reward is None else illegal_reward
+        self.name = pettingzoo_id(self.game.NAME)
         self.encoder: Encoder = encoder_for(self.game)
         self.n = self.game.num_players()
         self.num_actions = self.game.num_distinct_actions()
@@ -80,17 +98,20 @@ class _Table:
         return [player] if player >= 0 else []
 
     def observe(self, seat: int, acting: bool) -> ObsDict:
-        vector: FloatArray = encode(self.encoder, self.state.view(seat))
+        vector: FloatArray = encode_state(self.encoder, self.state, seat)
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if acting:
             mask[self.state.legal_actions(seat)] = 1
         return {"observation": vector, "action_mask": mask}
 
-    def check(self, seat: int, action: object) -> int:
+    def check(self, seat: int, action: object) -> int | None:
+        """The action as an int; None when it is illegal and ``illegal="lose"``."""
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise IllegalActionError(f"seat {seat}: an action is a whole number, not {action!r}")
         legal = self.state.legal_actions(seat)
         if int(action) not in legal:
+            if self.illegal == "lose":
+                return None
             names = ", ".join(self.state.action_to_string(seat, a) for a in legal)
             raise IllegalActionError(
                 f"seat {seat}: action {int(action)} is not legal here; legal: {names}"
@@ -102,6 +123,10 @@ class _Table:
 
     def infos(self, seat: int) -> dict[str, Any]:
         return {"seat": seat}
+
+    def penalties(self, offender: int) -> list[float]:
+        """The rewards when ``offender`` moved illegally: its penalty, 0 for the others."""
+        return [float(self.illegal_reward) if s == offender else 0.0 for s in range(self.n)]
 
 
 class _Seats:
@@ -151,9 +176,17 @@ class RennbahnAECEnv(_Seats, AECEnv):  # type: ignore[misc]
         "render_modes": ["human", "ansi"], "name": "rennbahn_aec_v0", "is_parallelizable": False,
     }
 
-    def __init__(self, game: Game | str, render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        game: Game | str,
+        render_mode: str | None = None,
+        illegal: str = "lose",
+        illegal_reward: float | None = None,
+    ) -> None:
         super().__init__()
-        self._table = _Table(game)
+        self._table = _Table(game, illegal, illegal_reward)
+        #: the class's metadata with the game's versioned name
+        self.metadata = {**type(self).metadata, "name": self._table.name}  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(self._table.n)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
@@ -189,6 +222,15 @@ class RennbahnAECEnv(_Seats, AECEnv):  # type: ignore[misc]
         chosen = table.check(seat, action)
         self._cumulative_rewards[agent] = 0.0
         state = table.state
+        if chosen is None:  # illegal="lose": the race ends here for everyone
+            for s, value in enumerate(table.penalties(seat)):
+                self.rewards[self.possible_agents[s]] = value
+                self.terminations[self.possible_agents[s]] = True
+            self.infos[agent] = {**self.infos[agent], "illegal_action": True}
+            self._pending = {}
+            self._accumulate_rewards()
+            self._select()
+            return
         if state.current_player() == SIMULTANEOUS:
             self._pending[seat] = chosen
             if len(self._pending) == table.n:
@@ -216,14 +258,23 @@ class RennbahnParallelEnv(_Seats, ParallelEnv):  # type: ignore[misc]
         "render_modes": ["human", "ansi"], "name": "rennbahn_parallel_v0",
     }
 
-    def __init__(self, game: Game | str, render_mode: str | None = None) -> None:
-        self._table = _Table(game)
+    def __init__(
+        self,
+        game: Game | str,
+        render_mode: str | None = None,
+        illegal: str = "lose",
+        illegal_reward: float | None = None,
+    ) -> None:
+        self._table = _Table(game, illegal, illegal_reward)
+        #: the class's metadata with the game's versioned name
+        self.metadata = {**type(self).metadata, "name": self._table.name}  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(self._table.n)]
         self.agents: list[str] = []
 
-    def _observations(self) -> dict[str, ObsDict]:
-        acting = set(self._table.acting())
+    def _observations(self, ended: list[int] | None = None) -> dict[str, ObsDict]:
+        """Every live agent's observation; no seat acts once a race ended on a foul."""
+        acting = set() if ended else set(self._table.acting())
         return {
             agent: self._table.observe(s, s in acting)
             for s, agent in enumerate(self.possible_agents)
@@ -250,19 +301,29 @@ class RennbahnParallelEnv(_Seats, ParallelEnv):  # type: ignore[misc]
         if missing:
             raise IllegalActionError(f"no action given for {', '.join(missing)}, who must move")
         chosen = [table.check(s, actions[self.possible_agents[s]]) for s in acting]
-        if state.current_player() == SIMULTANEOUS:
-            state.apply_actions(chosen)
+        offenders = [s for s, action in zip(acting, chosen, strict=True) if action is None]
+        if offenders:  # illegal="lose": the race ends here for everyone
+            returns = [0.0] * table.n
+            for s in offenders:
+                returns[s] = table.penalties(s)[s]
+            over = True
         else:
-            state.apply_action(chosen[0])
-        play_chance(state, table.rng)
+            moves = [action for action in chosen if action is not None]
+            if state.current_player() == SIMULTANEOUS:
+                state.apply_actions(moves)
+            else:
+                state.apply_action(moves[0])
+            play_chance(state, table.rng)
+            over = state.is_terminal()
+            returns = state.returns() if over else [0.0] * table.n
         agents = self.agents
-        over = state.is_terminal()
-        returns = state.returns() if over else [0.0] * table.n
-        observations = self._observations()
+        observations = self._observations(offenders)
         rewards = {a: float(returns[self.possible_agents.index(a)]) for a in agents}
         terminations = dict.fromkeys(agents, over)
         truncations = dict.fromkeys(agents, False)
         infos = {a: table.infos(self.possible_agents.index(a)) for a in agents}
+        for s in offenders:
+            infos[names[s]]["illegal_action"] = True
         if over:
             self.agents = []
         if self.render_mode == "human":
@@ -270,12 +331,23 @@ class RennbahnParallelEnv(_Seats, ParallelEnv):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, infos
 
 
-def raw_env(game: Game | str, render_mode: str | None = None) -> RennbahnAECEnv:
+def raw_env(
+    game: Game | str,
+    render_mode: str | None = None,
+    illegal: str = "lose",
+    illegal_reward: float | None = None,
+) -> RennbahnAECEnv:
     """The bare AEC environment, without PettingZoo's wrappers."""
-    return RennbahnAECEnv(game, render_mode=render_mode)
+    return RennbahnAECEnv(game, render_mode=render_mode, illegal=illegal,
+                          illegal_reward=illegal_reward)
 
 
-def env(game: Game | str, render_mode: str | None = None) -> AECEnv:
+def env(
+    game: Game | str,
+    render_mode: str | None = None,
+    illegal: str = "lose",
+    illegal_reward: float | None = None,
+) -> AECEnv:
     """An AEC environment for a game string such as ``"gibgas(players=4)"``.
 
     Wrapped as PettingZoo wraps its own games: actions outside the action space are caught
@@ -283,13 +355,20 @@ def env(game: Game | str, render_mode: str | None = None) -> AECEnv:
     are refused with a clear error (``OrderEnforcingWrapper``). ``raw_env`` is the bare one;
     ``env(...).unwrapped`` reaches it too.
     """
-    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(game, render_mode=render_mode))
+    bare = raw_env(game, render_mode=render_mode, illegal=illegal, illegal_reward=illegal_reward)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(bare)
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-def parallel_env(game: Game | str, render_mode: str | None = None) -> RennbahnParallelEnv:
+def parallel_env(
+    game: Game | str,
+    render_mode: str | None = None,
+    illegal: str = "lose",
+    illegal_reward: float | None = None,
+) -> RennbahnParallelEnv:
     """A Parallel environment; choices at simultaneous nodes are made together."""
-    return RennbahnParallelEnv(game, render_mode=render_mode)
+    return RennbahnParallelEnv(game, render_mode=render_mode, illegal=illegal,
+                               illegal_reward=illegal_reward)
 
 
 __all__ = ["RennbahnAECEnv", "RennbahnParallelEnv", "env", "parallel_env", "raw_env"]

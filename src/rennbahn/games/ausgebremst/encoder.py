@@ -19,7 +19,7 @@ place, cards in hand, points left, cards played and shown and pit cards per valu
 from __future__ import annotations
 
 from rennbahn.core.encoding import FloatArray, Layout, scaled
-from rennbahn.core.protocol import Game
+from rennbahn.core.protocol import Game, State
 from rennbahn.core.views import View, expect_view
 from rennbahn.games.ausgebremst.components import DECK_CHOICES, VALUES
 from rennbahn.games.ausgebremst.constants import CARS, HAND_SIZE, STACKS
@@ -47,6 +47,8 @@ class AusgebremstEncoder:
 
     low = -1.0
     high = 1.0
+    #: Raised whenever a vector changes (docs/research.md, "Environment ids").
+    version = 1
 
     def __init__(self, game: AusgebremstGame) -> None:
         n = self.players = game.players
@@ -200,6 +202,9 @@ class AusgebremstEncoder:
             for value in car.pit_cards:
                 buf[base + c["pit_cards"] + value - 1] += 0.5
             buf[base + c["neutral"]] = float(car.seat is None)
+
+    def encode_state(self, state: State, seat: int, out: FloatArray) -> None:
+        self.encode_into(state.view(seat), out)
 
 
 def make_encoder(game: Game) -> AusgebremstEncoder:

@@ -13,18 +13,30 @@ winner; with two drivers, Franz's pile, card, speed and last speed.
 
 from __future__ import annotations
 
+import numpy as np
+
 from rennbahn.core.encoding import FloatArray, Layout, many_hot, one_hot
-from rennbahn.core.protocol import Game
+from rennbahn.core.protocol import Game, State
 from rennbahn.core.views import UNSET, View, expect_view
 from rennbahn.games.gibgas.components import (
     CARD_NAMES,
+    CARDS_IN,
     DIE_FACES,
+    FRANZ_TEMPO,
+    NEED_ROLL,
+    NO_SPEED,
+    P_OVER,
+    P_PITROLL,
+    P_PITTAKE,
+    P_ROLL,
     PHASES,
     PIT_POINTS,
+    PIT_SPEED,
     ROW_LENGTH,
+    SPEED_CARDS,
     START_DAMAGE,
 )
-from rennbahn.games.gibgas.rules import GibGasGame
+from rennbahn.games.gibgas.rules import GibGasGame, GibGasState
 from rennbahn.games.gibgas.views import Driver, Franz, GibGasView
 
 SPEED_NAMES = CARD_NAMES[:6]
@@ -46,6 +58,8 @@ class GibGasEncoder:
 
     low = 0.0
     high = 1.0
+    #: Raised whenever a vector changes (docs/research.md, "Environment ids").
+    version = 1
 
     def __init__(self, game: GibGasGame) -> None:
         self.players = game.players
@@ -80,6 +94,29 @@ class GibGasEncoder:
             self.franz_pile_max = max(1, *game.franz_pile)
         self.franz_layout = franz
         self.size = self.franz_offset + franz.size
+        # The offsets that encode_state reads in its loops, once.
+        d = driver
+        self.o_damage, self.o_stars, self.o_won = d["damage"], d["stars"], d["won"]
+        self.o_played, self.o_hand_known, self.o_hand = d["played"], d["hand_known"], d["hand"]
+        self.o_hand_size, self.o_last_speed, self.o_card = (
+            d["hand_size"], d["last_speed"], d["card"])
+        self.o_speed, self.o_rolling, self.o_pit = d["speed"], d["rolling"], d["pit"]
+        self.o_out, self.o_discard, self.o_never = d["out"], d["discard"], d["never_played"]
+        self.o_queue, self.o_score, self.o_winner = d["in_pit_queue"], d["score"], d["winner"]
+        #: won[kind][m]: the float32 that m cards of a kind won add up to, summed one card at
+        #: a time in float32 as encode_into sums them, so both give the very same floats.
+        self.won_values: list[list[float]] = []
+        for count in self.counts:
+            total = np.zeros(1, dtype=np.float32)
+            sums = [0.0]
+            for _ in range(count + 1):
+                total[0] += 1.0 / count
+                sums.append(float(total[0]))
+            self.won_values.append(sums)
+        #: The place of each card in LAST_SPEED_NAMES (-1: never a last speed).
+        self.last_speed_index = [
+            LAST_SPEED_NAMES.index(name) if name in LAST_SPEED_NAMES else -1
+            for name in CARD_NAMES]
 
     def feature_names(self) -> list[str]:
         names = self.head.names()
@@ -157,6 +194,111 @@ class GibGasEncoder:
         if isinstance(speed, int):
             out[base + f["speed"]] = speed / TOP_SPEED
         one_hot(out, base + f["last_speed"], SPEED_NAMES, franz.last_speed)
+
+    def encode_state(self, state: State, seat: int, out: FloatArray) -> None:
+        """:meth:`encode_into` of ``state.view(seat)``, the same floats, read straight off
+        the state: another driver's hand only where the view shows it (not in the six-driver
+        race, I15), a secret discard only the seat's own."""
+        assert isinstance(state, GibGasState)
+        s = state
+        g = s.g
+        buf = [0.0] * self.size
+        head = self.head
+        phase = s.phase
+        over = phase == P_OVER
+        buf[head["phase"] + phase] = 1.0
+        buf[head["round"]] = (s.resolved + (0 if over else 1)) / (self.raced + 1)
+        dealt = s.dealt
+        buf[head["stack_left"]] = (g.deck.raced - len(dealt)) / self.raced
+        kinds = len(self.codes)
+        row_at = head["row"]
+        resolved = s.resolved
+        for place, kind in enumerate(dealt[resolved:]):
+            buf[row_at + place * kinds + kind] = 1.0
+        if resolved:
+            buf[head["last_card"] + dealt[resolved - 1]] = 1.0
+        in_pit = phase in (P_PITROLL, P_PITTAKE)
+        queue = s.queue if in_pit else []
+        if in_pit:
+            buf[head["pit_points"]] = s.points / MAX_PIT_POINTS
+        rolling = s.queue if s.pit_seat < 0 and phase == P_ROLL else []
+        scores = s.scores() if over else []
+        winners = s.winners() if over else []
+        n = self.players
+        size = self.driver.size
+        secret_hands = g.discard
+        for place in range(n):
+            driver = (seat + place) % n
+            base = head.size + place * size
+            self._driver_state(s, driver, driver != seat and secret_hands, driver == seat,
+                               buf, base)
+            if driver in queue:
+                buf[base + self.o_queue] = 1.0
+            if driver in rolling:
+                buf[base + self.o_rolling] = 1.0
+            if driver in winners:
+                buf[base + self.o_winner] = 1.0
+            if scores:
+                buf[base + self.o_score] = scores[driver] / (self.max_stars + START_DAMAGE)
+        if self.franz:
+            self._franz_state(s, buf)
+        out[:] = buf
+
+    def _driver_state(self, s: GibGasState, driver: int, secret: bool, own: bool,
+                      buf: list[float], base: int) -> None:
+        """:meth:`_driver` of the driver's view, read off the state."""
+        damage = s.damage[driver]
+        buf[base + self.o_damage] = damage / START_DAMAGE
+        buf[base + self.o_stars] = s.stars(driver) / self.max_stars
+        won = [0] * len(self.codes)
+        for kind in s.won[driver]:
+            won[kind] += 1
+        for kind, m in enumerate(won):
+            if m:
+                buf[base + self.o_won + kind] = self.won_values[kind][m]
+        for card in CARDS_IN[s._played(driver)]:
+            buf[base + self.o_played + card] = 1.0
+        hand = CARDS_IN[s.hand[driver]]
+        if not secret:
+            buf[base + self.o_hand_known] = 1.0
+            for card in hand:
+                buf[base + self.o_hand + card] = 1.0
+        buf[base + self.o_hand_size] = len(hand) / len(CARD_NAMES)
+        last = s.last_drive[driver]
+        if last >= 0:
+            buf[base + self.o_last_speed + self.last_speed_index[last]] = 1.0
+        chosen = s.chosen[driver]
+        if chosen >= 0:
+            buf[base + self.o_card + chosen] = 1.0
+        speed = s.speed[driver]
+        if speed == NEED_ROLL:
+            buf[base + self.o_rolling] = 1.0
+        elif speed == PIT_SPEED:
+            buf[base + self.o_pit] = 1.0
+        elif speed != NO_SPEED:
+            buf[base + self.o_speed] = speed / TOP_SPEED
+        buf[base + self.o_out] = float(damage <= 0)
+        discard = s.discard[driver]
+        if own and discard >= 0:
+            buf[base + self.o_discard + discard] = 1.0
+        if secret:
+            for card in CARDS_IN[SPEED_CARDS & ~s.ever[driver]]:
+                buf[base + self.o_never + card] = 1.0
+
+    def _franz_state(self, s: GibGasState, buf: list[float]) -> None:
+        """:meth:`_franz` of Franz's view, read off the state."""
+        f = self.franz_layout
+        base = self.franz_offset
+        for i, count in enumerate(s.f_pile):
+            buf[base + f["pile"] + i] = count / self.franz_pile_max
+        card = s.f_card
+        if card >= 0:
+            buf[base + f["card"] + (len(FRANZ_NAMES) - 1 if card == FRANZ_TEMPO else card)] = 1.0
+        speed = s.f_speed
+        if speed != NO_SPEED and speed != NEED_ROLL and speed != PIT_SPEED:
+            buf[base + f["speed"]] = speed / TOP_SPEED
+        if s.f_last >= 0:
+            buf[base + f["last_speed"] + s.f_last] = 1.0
 
 
 def make_encoder(game: Game) -> GibGasEncoder:

@@ -14,11 +14,23 @@ along its way: laid, kind (one-hot) and how many cars stand there.
 
 from __future__ import annotations
 
-from rennbahn.core.encoding import FloatArray, Layout, scaled
-from rennbahn.core.protocol import Game
+from rennbahn.core.encoding import FloatArray, Layout, bounded, scaled
+from rennbahn.core.protocol import Game, State
 from rennbahn.core.views import UNSET, View, expect_view
-from rennbahn.games.grandprix.components import HEADING_NAMES, KIND_NAMES, PHASES, STACK_KINDS
-from rennbahn.games.grandprix.rules import ACTION_NAMES, GrandPrixGame
+from rennbahn.games.grandprix.components import (
+    EAST,
+    HEADING_NAMES,
+    KIND_NAMES,
+    P_PLACE,
+    PHASES,
+    STACK_KINDS,
+    START_CELL,
+    STEP,
+    TURN_LEFT,
+    TURN_RIGHT,
+    cell_xy,
+)
+from rennbahn.games.grandprix.rules import ACTION_NAMES, LEFT, RIGHT, GrandPrixGame, GrandPrixState
 from rennbahn.games.grandprix.views import GrandPrixView
 
 #: A roll drives a car at most six cards, a grandstand's second roll as many again.
@@ -26,6 +38,10 @@ LOOKAHEAD = 12
 TURN_NAMES = ("left", "ahead", "right")
 #: A car holds at most this many cars' worth of room on one card (an accident card one).
 CARD_ROOM = 2
+
+
+#: The turn feature (0 left, 1 ahead, 2 right) of a heading's change, (went - came) % 4.
+_TURN_FEATURE = (1, 0, 1, 2)
 
 
 def _turn(came: str, went: str) -> int:
@@ -39,6 +55,8 @@ class GrandPrixEncoder:
 
     low = -1.0
     high = 1.0
+    #: Raised whenever a vector changes (docs/research.md, "Environment ids").
+    version = 1
 
     def __init__(self, game: GrandPrixGame) -> None:
         n = self.players = game.players
@@ -177,6 +195,103 @@ class GrandPrixEncoder:
                 buf[at] = 1.0
                 buf[at + 1 + kinds[index]] = 1.0
                 buf[at + width - 1] = scaled(standing.get(index, 0), CARD_ROOM)
+        out[:] = buf
+
+    def encode_state(self, state: State, seat: int, out: FloatArray) -> None:
+        """:meth:`encode_into` of ``state.view(seat)``, the same floats, read straight off
+        the state (Grand Prix hides nothing)."""
+        assert isinstance(state, GrandPrixState)
+        s = state
+        buf = [0.0] * self.size
+        h = self.head
+        n = self.players
+        me = seat
+        phase = s.phase
+        buf[h["phase"] + phase] = 1.0
+        turn = s.seat
+        buf[h["my_turn"]] = float(turn == me)
+        buf[h["to_move"] + (turn - me) % n] = 1.0
+        buf[h["turns"]] = bounded(s.turns, self.turn_limit, 0.0)
+        counts = s.stack.counts
+        stack_at = h["stack"]
+        for k in range(STACK_KINDS):
+            buf[stack_at + k] = bounded(counts[k], max(1, self.stack_counts[k]), 0.0)
+        turnaround = s.turnaround
+        buf[h["stack_left"]] = bounded(sum(counts) + (turnaround < 0), self.max_cards, 0.0)
+        buf[h["turnaround_laid"]] = float(turnaround >= 0)
+        finish = 2 * turnaround if turnaround >= 0 else -1
+        if finish >= 0:
+            buf[h["finish"]] = bounded(finish, self.longest, 0.0)
+        if phase == P_PLACE:
+            buf[h["card_to_lay"] + s.pending] = 1.0
+            ways = h["ways"]
+            for t in s.options:
+                buf[ways + (LEFT if t == TURN_LEFT else RIGHT if t == TURN_RIGHT else 0)] = 1.0
+        elif PHASES[phase] == "stand":
+            buf[h["rolled"]] = bounded(s.pending, 6, 0.0)
+        last = s.roll_record()
+        if last is not None:
+            buf[h["last_roll"]] = bounded(last.face, 6, 0.0)
+
+        kinds = s.kinds
+        c = self.card
+        scale = self.max_cards
+        o_laid, o_kind, o_xy, o_turn = c["laid"], c["kind"], c["xy"], c["turn"]
+        cell, heading = START_CELL, EAST
+        x = y = 0
+        laid = len(kinds)
+        for slot, turn_laid in enumerate(s.turns_laid()):
+            x, y = cell_xy(cell)
+            went = (heading + turn_laid) & 3
+            if slot < self.max_cards:
+                base = h.size + slot * c.size
+                buf[base + o_laid] = 1.0
+                buf[base + o_kind + kinds[slot]] = 1.0
+                buf[base + o_xy] = bounded(x, scale, -1.0)
+                buf[base + o_xy + 1] = bounded(y, scale, -1.0)
+                buf[base + o_turn + _TURN_FEATURE[(went - heading) % 4]] = 1.0
+            cell, heading = cell + STEP[went], went
+        if laid:
+            buf[h["end"]] = bounded(x, scale, -1.0)
+            buf[h["end"] + 1] = bounded(y, scale, -1.0)
+            buf[h["end_heading"] + heading] = 1.0
+
+        progress = s.pos
+        standing: dict[int, int] = {}
+        for p in progress:
+            if not (0 <= turnaround and p >= 2 * turnaround):
+                spot = s.card_of(p)
+                standing[spot] = standing.get(spot, 0) + 1
+        mine = progress[me]
+        r = self.car
+        width = 2 + len(KIND_NAMES)
+        skip = s.skip
+        for place in range(n):
+            car = (me + place) % n
+            base = self.cars_offset + place * r.size
+            p = progress[car]
+            buf[base + r["progress"]] = bounded(p, self.longest, 0.0)
+            if finish >= 0:
+                buf[base + r["to_finish"]] = bounded(finish - p, self.longest, 0.0)
+            buf[base + r["lead"]] = bounded(p - mine, self.longest, -1.0)
+            buf[base + r["returning"]] = float(0 <= turnaround < p)
+            buf[base + r["home"]] = float(0 <= turnaround and p >= 2 * turnaround)
+            buf[base + r["misses_turn"]] = float(bool(skip >> car & 1))
+            ahead_at = base + r["ahead"]
+            for step in range(1, LOOKAHEAD + 1):
+                ahead = p + step
+                if finish >= 0:
+                    if ahead > finish:
+                        break
+                    index = ahead if 2 * ahead <= finish else finish - ahead
+                else:
+                    index = ahead
+                if index >= laid:
+                    break  # not laid yet
+                at = ahead_at + (step - 1) * width
+                buf[at] = 1.0
+                buf[at + 1 + kinds[index]] = 1.0
+                buf[at + width - 1] = bounded(standing.get(index, 0), CARD_ROOM, 0.0)
         out[:] = buf
 
 

@@ -31,8 +31,8 @@ held-out ones; MaskablePPO stayed at random play's rate (docs/research.md, "Trai
 
 from __future__ import annotations
 
-from rennbahn.core.encoding import FloatArray, Layout, scaled
-from rennbahn.core.protocol import Game
+from rennbahn.core.encoding import FloatArray, Layout, bounded, scaled
+from rennbahn.core.protocol import Game, State
 from rennbahn.core.views import View, expect_view
 from rennbahn.games.von0auf100.components import (
     COLOURS,
@@ -45,7 +45,7 @@ from rennbahn.games.von0auf100.components import (
     TURBO,
     move_by,
 )
-from rennbahn.games.von0auf100.rules import Von0auf100Game
+from rennbahn.games.von0auf100.rules import Von0auf100Game, Von0auf100State
 from rennbahn.games.von0auf100.views import Von0auf100View
 
 PHASE_NAMES = ("layout", "deal", "race", "over")
@@ -59,11 +59,17 @@ LOOKAHEAD = 10
 AHEAD_NAMES = ("can", "turbo", "oil")
 #: A card kind -> its place in AHEAD_NAMES (plain cards have none).
 AHEAD_OF_KIND = {**{KIND_CODES.index(str(can)): 0 for can in range(1, 6)}, TURBO: 1, OIL: 2}
+#: The same per kind, -1 for none (a list: what a compiled loop reads fastest).
+AHEAD_BY_KIND = [AHEAD_OF_KIND.get(kind, -1) for kind in range(len(KIND_CODES))]
 #: Squares a seat gives a car in a race are scaled by this (about one lap of the big track).
 GIVEN_SCALE = 40.0
 #: The longest move a can makes (can 5 on a can-5 card, or on a turbo); moves are scaled by it.
 MOVE_SCALE = 10.0
 CANS = tuple(range(1, NUM_CANS + 1))
+#: move_by(kind, can) for every kind and can 1-5.
+MOVES = [[move_by(kind, can) for can in range(NUM_CANS + 1)] for kind in range(len(KIND_CODES))]
+#: The move feature, scaled(move_by(kind, can), MOVE_SCALE, low=-1.0), for every kind and can.
+MOVE_FEATURES = [[scaled(steps, MOVE_SCALE, low=-1.0) for steps in row] for row in MOVES]
 
 
 class Von0auf100Encoder:
@@ -71,6 +77,8 @@ class Von0auf100Encoder:
 
     low = -1.0
     high = 1.0
+    #: Raised whenever a vector changes (docs/research.md, "Environment ids").
+    version = 1
 
     def __init__(self, game: Von0auf100Game) -> None:
         self.players = game.players
@@ -219,6 +227,132 @@ class Von0auf100Encoder:
             for which, near in enumerate(symbols):
                 buf[base + c["next"] + which] = near
             buf[base + c["unlaid_ahead"]] = not_laid / LOOKAHEAD
+        out[:] = buf
+
+    def encode_state(self, state: State, seat: int, out: FloatArray) -> None:
+        """:meth:`encode_into` of ``state.view(seat)``, the same floats, read straight off the
+        state: only what that view holds (the seat's own licences, the owners uncovered)."""
+        assert isinstance(state, Von0auf100State)
+        s = state
+        g = s.g
+        buf = [0.0] * self.size
+        h = self.head
+        n = self.players
+        me = seat
+        phase = s.phase()
+        buf[h["phase"] + PHASE_NAMES.index(phase)] = 1.0
+        races = s.races_to_drive()
+        buf[h["race"]] = bounded(s.race, races, 0.0)
+        buf[h["races"]] = bounded(races, 20, 0.0)
+        buf[h["round"]] = bounded(s.round, MAX_ROUNDS, 0.0)
+        cans = s.cans
+        buf[h["cans"]] = bounded(cans, NUM_CANS, 0.0)
+        on = s.on
+        to_move = s._current_player()
+        if to_move >= 0:
+            buf[h["next_can"]] = bounded(len(on) + 1, NUM_CANS, 0.0)
+        buf[h["withdrawn"]] = bounded(s.withdrawn, NUM_CANS, 0.0)
+        buf[h["pending"]] = bounded(s.pending, NUM_CANS, 0.0)
+        buf[h["dealt"]] = bounded(len(s.deal), NUM_CARS, 0.0)
+        if to_move >= 0:
+            buf[h["my_turn"]] = float(to_move == me)
+            buf[h["to_move"] + (to_move - me) % n] = 1.0
+        start = s.start
+        buf[h["i_start"]] = float(start == me)
+        mine_to_come, theirs_to_come = h["mine_to_come"], h["theirs_to_come"]
+        for can in range(len(on) + 1, cans + 1):  # can k is placed by seat start + k - 1
+            block = mine_to_come if (start + can - 1) % n == me else theirs_to_come
+            buf[block + can - 1] = 1.0
+        kinds = s.track
+        length = self.length
+        track_at = h["track"]
+        for kind in kinds:
+            buf[track_at + kind] += 1.0 / length
+        buf[track_at + len(SQUARE_NAMES) - 1] = bounded(length - len(kinds), length, 0.0)
+        scores = s.score
+        score_at = h["score"]
+        for place in range(n):
+            buf[score_at + place] = bounded(scores[(me + place) % n], self.max_score, 0.0)
+
+        race = s.race
+        out_cars = [False] * NUM_CARS
+        owners = [-1] * NUM_CARS
+        shown_any = [False] * NUM_CARS
+        for r, car, by, _ in s.fin:
+            if r == race:
+                out_cars[car] = True
+                for k in g.shown(s.owner, car, by):
+                    shown_any[k] = True
+        for k in range(NUM_CARS):
+            if shown_any[k]:
+                owners[k] = s.owner[k]
+        mine = [False] * NUM_CARS
+        for k in s.licences(me):
+            mine[k] = True
+        squares = s.pos
+        best = max((squares[k] for k in range(NUM_CARS) if mine[k]), default=0)
+        buf[h["my_cars_out"]] = bounded(
+            sum(1 for k in range(NUM_CARS) if mine[k] and out_cars[k]), 2, 0.0)
+        next_can = len(on) + 1 if to_move >= 0 else 0
+        c = self.car
+        o_square, o_to_line, o_lead, o_out = c["square"], c["to_line"], c["lead"], c["out"]
+        o_mine, o_owner, o_can, o_free = c["mine"], c["owner"], c["can"], c["free"]
+        o_here, o_move, o_crosses = c["here"], c["move"], c["crosses"]
+        o_move_next, o_crosses_next = c["move_next"], c["crosses_next"]
+        o_given, o_next, o_unlaid = c["given"], c["next"], c["unlaid_ahead"]
+        target = self.target
+        given = s.given
+        laid = len(kinds)
+        for index in range(NUM_CARS):
+            base = h.size + index * c.size
+            square = squares[index]
+            is_out = out_cars[index]
+            buf[base + o_square] = bounded(square, target, 0.0)
+            buf[base + o_to_line] = bounded(target - square, target, 0.0)
+            buf[base + o_lead] = bounded(square - best, target, -1.0)
+            buf[base + o_out] = float(is_out)
+            buf[base + o_mine] = float(mine[index])
+            owner = owners[index]
+            if shown_any[index]:
+                buf[base + o_owner + (owner - me) % n] = 1.0
+            placed = False
+            for can, car in enumerate(on):
+                if car == index:
+                    placed = True
+                    if can < NUM_CANS:
+                        buf[base + o_can + can] = 1.0
+            free = not is_out and not placed
+            buf[base + o_free] = float(free)
+            here = kinds[square - 1] if 0 < square <= laid else PLAIN
+            buf[base + o_here + here] = 1.0
+            if not is_out:
+                moves = MOVES[here]
+                features = MOVE_FEATURES[here]
+                at = base + o_move - 1
+                crosses = base + o_crosses - 1
+                for can in CANS:
+                    buf[at + can] = features[can]
+                    if square + moves[can] >= target:
+                        buf[crosses + can] = 1.0
+                if free and 0 < next_can <= NUM_CANS:
+                    buf[base + o_move_next] = features[next_can]
+                    buf[base + o_crosses_next] = float(square + moves[next_can] >= target)
+            for place in range(n):
+                amount = given[((me + place) % n) * NUM_CARS + index] / GIVEN_SCALE
+                buf[base + o_given + place] = (
+                    1.0 if amount > 1.0 else -1.0 if amount < -1.0 else amount)
+            not_laid = 0
+            for step in range(LOOKAHEAD, 0, -1):  # from afar, so the nearest is written last
+                ahead = square + step
+                if ahead > length:
+                    continue
+                if ahead > laid:
+                    not_laid += 1
+                    continue
+                which = AHEAD_BY_KIND[kinds[ahead - 1]]
+                if which >= 0:
+                    buf[base + o_next + which] = (LOOKAHEAD + 1 - step) / LOOKAHEAD
+            buf[base + o_unlaid] = not_laid / LOOKAHEAD
         out[:] = buf
 
 

@@ -25,7 +25,7 @@ try:
 except ImportError as exc:  # the optional extra is not installed
     raise missing_extra("encoders", exc) from exc
 
-from rennbahn.core.encoding import Encoder, FloatArray, HashingEncoder, encode
+from rennbahn.core.encoding import Encoder, FloatArray, HashingEncoder, encode, encode_state
 from rennbahn.core.errors import UnknownGameError
 from rennbahn.core.protocol import Game
 from rennbahn.core.registry import game_entry
@@ -49,4 +49,4 @@ def encoder_for(game: Game) -> Encoder:
     return encoder
 
 
-__all__ = ["Encoder", "FloatArray", "HashingEncoder", "encode", "encoder_for"]
+__all__ = ["Encoder", "FloatArray", "HashingEncoder", "encode", "encode_state", "encoder_for"]
