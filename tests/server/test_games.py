@@ -51,11 +51,14 @@ async def _take_turns(people: list[Conn], rng: random.Random, stats: dict[str, A
         await conn.send(message)
         answer = await _answer(conn)
         if answer["type"] == "error":
-            # A bot moved first (choose again), or this fast client must slow down.
+            # A bot moved first (choose again once the new view is here: sending the same
+            # move again on the old view only spends the connection's rate), or this fast
+            # client must slow down (the server drops a flood unanswered after telling once,
+            # so it waits for the bucket to refill before it sends again).
             assert answer["code"] in ("stale", "rate_limited"), answer
             if answer["code"] == "rate_limited":
                 await asyncio.sleep(0.2)
-            conn.sent = None
+                conn.sent = None
             continue
         stats["moves"] += 1
         acted = True
@@ -75,6 +78,8 @@ async def _take_turns(people: list[Conn], rng: random.Random, stats: dict[str, A
         else:
             assert reply["code"] in ("undo_refused", "stale", "rate_limited"), reply
             stats["refused"] += reply["code"] == "undo_refused"
+            if reply["code"] == "rate_limited":
+                await asyncio.sleep(0.2)
     return acted
 
 
