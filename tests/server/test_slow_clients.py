@@ -296,9 +296,11 @@ async def _fair_bots(server: LocalServer) -> None:
             if 1 in acting:
                 rounds.append(sum(a != b for a, b in zip(after, before, strict=True)))
         assert rounds, "the game ended before the bot had to answer"
-        # Waiting for the bot-only move being thought at most (and one that finished while
-        # the numbers were read), never behind all five tables' moves as before.
-        assert max(rounds) <= 2, (
+        # Between the two readings at most three bot-only tables move: the one thinking when
+        # Anna's move arrives, one that finished while her move was on its way, and the next
+        # one, which a fast (compiled) bot finishes before the numbers are read again. Never
+        # all five, as when the person's bot queued behind every bot-only table.
+        assert max(rounds) <= 3, (
             f"bot-only tables that moved before the bot answered, per answer: {rounds}")
         # The bot-only tables are not starved either: they still take turns.
         progress = [a - b for a, b in zip(await numbers(), start, strict=True)]
