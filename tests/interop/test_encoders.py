@@ -15,7 +15,7 @@ from rennbahn.core.protocol import JSON
 from rennbahn.core.registry import game_entry
 from rennbahn.core.views import View
 from rennbahn.games.gibgas.encoder import GibGasEncoder
-from rennbahn.interop.encoders import HashingEncoder, encode, encoder_for
+from rennbahn.interop.encoders import HashingEncoder, encode, encode_state, encoder_for
 from tests.interop.cases import FIRST_VARIANTS, VARIANTS, random_states
 
 
@@ -30,6 +30,22 @@ def test_vectors_have_the_size_and_bounds_declared(variant: str) -> None:
             assert vector.dtype == np.float32
             assert np.all(vector >= encoder.low) and np.all(vector <= encoder.high)
             assert np.isfinite(vector).all()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_vector_from_the_state_is_the_vector_of_the_seats_view(variant: str) -> None:
+    """``encode_state`` reads the state without building the view: the same floats, at every
+    seat (hidden cards included: a seat's vector holds only its own)."""
+    game = rennbahn.load_game(variant)
+    encoder = encoder_for(game)
+    compared = 0
+    for state in random_states(variant, seed=1, every=3):
+        for seat in range(game.num_players()):
+            expected = encode(encoder, state.view(seat))
+            assert np.array_equal(encode_state(encoder, state, seat), expected), (
+                seat, state.to_text())
+            compared += 1
+    assert compared > 20
 
 
 def test_games_without_an_encoder_get_feature_hashing() -> None:

@@ -1,7 +1,8 @@
 """The Ausgebremst observation as a vector in [-1, 1], the observer's car first.
 
-Built only from the seat's typed view: the seat's own hand, deck and (advanced game) gear
-stacks, never another seat's.
+Built from what the seat may see: the seat's own hand, deck and (advanced game) gear stacks,
+never another seat's. ``encode_into`` reads the seat's typed view; ``encode_state`` writes the
+same floats straight from the state, without building the view (four to five times faster).
 
 Cars are taken in this order: the observer's, the other seats' by place (the next seat
 first), then the neutral cars. Blocks: advanced game, race / races, idle turns, line-up due,
@@ -18,12 +19,19 @@ place, cards in hand, points left, cards played and shown and pit cards per valu
 
 from __future__ import annotations
 
-from rennbahn.core.encoding import FloatArray, Layout, scaled
+from rennbahn.core.encoding import Buffer, FloatArray, Layout, bounded, new_buffer, scaled, store
 from rennbahn.core.protocol import Game, State
 from rennbahn.core.views import View, expect_view
 from rennbahn.games.ausgebremst.components import DECK_CHOICES, VALUES
-from rennbahn.games.ausgebremst.constants import CARS, HAND_SIZE, STACKS
-from rennbahn.games.ausgebremst.rules import AusgebremstGame
+from rennbahn.games.ausgebremst.constants import (
+    CARS,
+    FINISHED,
+    HAND_SIZE,
+    LAST_TURN,
+    RACING,
+    STACKS,
+)
+from rennbahn.games.ausgebremst.rules import AusgebremstGame, AusgebremstState
 from rennbahn.games.ausgebremst.tracks import FINISH_CROSSING, LAPS, SLOTS, slot_name
 from rennbahn.games.ausgebremst.views import AusgebremstView, Own
 
@@ -113,9 +121,8 @@ class AusgebremstEncoder:
         return [(me + p) % n for p in range(n)] + list(range(n, CARS))
 
     def encode_into(self, view: View, out: FloatArray) -> None:
-        # Item writes to a Python list are several times faster than to numpy.
         seen = expect_view(view, AusgebremstView)
-        buf = [0.0] * self.size
+        buf = new_buffer(self.size)
         h = self.head
         n = self.players
         me = seen.own_seat
@@ -144,9 +151,9 @@ class AusgebremstEncoder:
             buf[h["totals"] + place] = scaled(totals[(me + place) % n], WIN_POINTS * self.races)
         self._own(seen.me, buf)
         self._cars(seen, order, buf)
-        out[:] = buf
+        store(buf, out)
 
-    def _own(self, own: Own, buf: list[float]) -> None:
+    def _own(self, own: Own, buf: Buffer) -> None:
         """The seat's own cards: hand, deck, and (advanced game) deck, gears and stacks."""
         h = self.head
         for value in own.hand:
@@ -168,7 +175,7 @@ class AusgebremstEncoder:
         for place, digit in enumerate(own.dealt or ""):
             buf[h["dealt"] + int(digit) - 1] = scaled(place + 1, len(VALUES))
 
-    def _cars(self, seen: AusgebremstView, order: list[int], buf: list[float]) -> None:
+    def _cars(self, seen: AusgebremstView, order: list[int], buf: Buffer) -> None:
         """Every car, the observer's first, as seen from the observer's car."""
         h = self.head
         cars = seen.cars
@@ -204,7 +211,125 @@ class AusgebremstEncoder:
             buf[base + c["neutral"]] = float(car.seat is None)
 
     def encode_state(self, state: State, seat: int, out: FloatArray) -> None:
-        self.encode_into(state.view(seat), out)
+        """:meth:`encode_into` of ``state.view(seat)``, the same floats, read straight off
+        the state: the seat's own cards and what every seat sees, nothing else."""
+        assert isinstance(state, AusgebremstState)
+        st = state
+        g = st.g
+        buf = new_buffer(self.size)
+        h = self.head
+        n = self.players
+        me = seat
+        order = self._order(me)
+        place_of = [0] * CARS
+        for place, car in enumerate(order):
+            place_of[car] = place
+        buf[h["advanced"]] = float(g.advanced)
+        buf[h["race"]] = bounded(st.race + 1, self.races, 0.0)
+        buf[h["idle"]] = bounded(st.idle, 10, 0.0)
+        buf[h["lineup_due"]] = float(st.lineup_due)
+        buf[h["my_turn"]] = float(st._current_player() == me)
+        buf[h["turn"] + place_of[st.order[st.turn]]] = 1.0
+        if st.queue:
+            step, car, _ = st.queue[0]
+            buf[h["waiting"] + step] = 1.0
+            buf[h["waiting_car"] + place_of[car]] = 1.0
+        last = st.last
+        if last is not None:
+            _, car, kind, value, _ = last
+            buf[h["last_car"] + place_of[car]] = 1.0
+            buf[h["last_act"] + kind] = 1.0
+            if kind == LAST_TURN:
+                buf[h["last_card"]] = bounded(value, len(VALUES), 0.0)
+        totals = st.returns()
+        for place in range(n):
+            buf[h["totals"] + place] = bounded(totals[(me + place) % n],
+                                               WIN_POINTS * self.races, 0.0)
+        self._own_state(st, me, buf)
+        self._cars_state(st, me, order, buf)
+        store(buf, out)
+
+    def _own_state(self, st: AusgebremstState, me: int, buf: Buffer) -> None:
+        """:meth:`_own` read off the state."""
+        h = self.head
+        for value in st.hand[me]:
+            buf[h["hand"] + value - 1] += 1.0 / self.hand_size
+        deck = st.deck[me]
+        for i in range(len(VALUES)):
+            buf[h["deck"] + i] = bounded(deck[i + 1], CARDS_OF_A_VALUE, 0.0)
+        g = st.g
+        if not g.advanced:
+            return
+        choice = st.choice[me]
+        if choice >= 0:
+            buf[h["choice"] + choice] = 1.0
+        for i, stack in enumerate(st.gears[me]):
+            if stack >= 0:
+                buf[h["gears"] + i * STACKS + stack] = 1.0
+        for s, pile in enumerate(st.stacks[me]):
+            for i in range(len(VALUES)):
+                buf[h["stacks"] + s * len(VALUES) + i] = bounded(pile[i + 1], CARDS_OF_A_VALUE,
+                                                                 0.0)
+        for s, tops in enumerate(st.tops[me]):
+            for value in tops:
+                buf[h["stack_tops"] + s * len(VALUES) + value - 1] += 0.5
+        if g.chosen_stacks:
+            for place, value in enumerate(st.dealt[me]):
+                buf[h["dealt"] + value - 1] = bounded(place + 1, len(VALUES), 0.0)
+
+    def _cars_state(self, st: AusgebremstState, me: int, order: list[int],
+                    buf: Buffer) -> None:
+        """:meth:`_cars` read off the state."""
+        g = st.g
+        h = self.head
+        track = st.track
+        names = track.names
+        status, cross, finish = st.status, st.cross, st.finish
+        leaders = st.leaders()
+        mine = 0 if status[me] == FINISHED else track.remaining(st.pos[me], cross[me])
+        c = self.car
+        o_slot, o_to_finish, o_lead, o_place = c["slot"], c["to_finish"], c["lead"], c["place"]
+        o_leader, o_on_board, o_lap, o_crossings = c["leader"], c["on_board"], c["lap"], \
+            c["crossings"]
+        o_pit_stop, o_status, o_finish_place, o_cards = c["pit_stop"], c["status"], \
+            c["finish_place"], c["cards"]
+        o_points_left, o_played, o_shown, o_pit_cards = c["points_left"], c["played"], \
+            c["shown"], c["pit_cards"]
+        o_neutral = c["neutral"]
+        values = len(VALUES)
+        for place, car in enumerate(order):
+            base = h.size + place * c.size
+            finished = status[car] == FINISHED
+            slot = _SLOT_OF.get("fin" if finished else names[st.pos[car]])
+            if slot is not None:
+                buf[base + o_slot + slot] = 1.0
+            distance = 0 if finished else track.remaining(st.pos[car], cross[car])
+            buf[base + o_to_finish] = bounded(distance, DISTANCE_SCALE, 0.0)
+            buf[base + o_lead] = bounded(mine - distance, DISTANCE_SCALE, -1.0)
+            buf[base + o_place + st.order.index(car)] = 1.0
+            buf[base + o_leader] = float(car in leaders)
+            buf[base + o_on_board] = float(status[car] == RACING)
+            buf[base + o_lap] = bounded(min(max(cross[car], 1), LAPS), LAPS, 0.0)
+            buf[base + o_crossings] = bounded(cross[car], FINISH_CROSSING, 0.0)
+            buf[base + o_pit_stop] = float(st.pitted[car])
+            buf[base + o_status + status[car]] = 1.0
+            if car in finish:
+                buf[base + o_finish_place] = bounded(finish.index(car) + 1, CARS, 0.0)
+            buf[base + o_cards] = bounded(len(st.hand[car]), self.hand_size, 0.0)
+            pit_cards, left = st._public_pit_cards(car, me)
+            buf[base + o_points_left] = bounded(left, POINTS_SCALE, 0.0)
+            played = st.played[car]
+            for i in range(values):
+                count = played[i + 1]
+                if count:
+                    buf[base + o_played + i] = bounded(count, CARDS_OF_A_VALUE, 0.0)
+            shown = st.shown[car]
+            if shown is not None:
+                for value in shown:
+                    buf[base + o_shown + value - 1] += 1.0 / self.hand_size
+            for value in pit_cards:
+                buf[base + o_pit_cards + value - 1] += 0.5
+            buf[base + o_neutral] = float(g.is_neutral(car))
 
 
 def make_encoder(game: Game) -> AusgebremstEncoder:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rennbahn.core.encoding import FloatArray, Layout, many_hot, one_hot
+from rennbahn.core.encoding import Buffer, FloatArray, Layout, many_hot, new_buffer, one_hot, store
 from rennbahn.core.protocol import Game, State
 from rennbahn.core.views import UNSET, View, expect_view
 from rennbahn.games.gibgas.components import (
@@ -202,7 +202,7 @@ class GibGasEncoder:
         assert isinstance(state, GibGasState)
         s = state
         g = s.g
-        buf = [0.0] * self.size
+        buf = new_buffer(self.size)
         head = self.head
         phase = s.phase
         over = phase == P_OVER
@@ -242,10 +242,10 @@ class GibGasEncoder:
                 buf[base + self.o_score] = scores[driver] / (self.max_stars + START_DAMAGE)
         if self.franz:
             self._franz_state(s, buf)
-        out[:] = buf
+        store(buf, out)
 
     def _driver_state(self, s: GibGasState, driver: int, secret: bool, own: bool,
-                      buf: list[float], base: int) -> None:
+                      buf: Buffer, base: int) -> None:
         """:meth:`_driver` of the driver's view, read off the state."""
         damage = s.damage[driver]
         buf[base + self.o_damage] = damage / START_DAMAGE
@@ -285,7 +285,7 @@ class GibGasEncoder:
             for card in CARDS_IN[SPEED_CARDS & ~s.ever[driver]]:
                 buf[base + self.o_never + card] = 1.0
 
-    def _franz_state(self, s: GibGasState, buf: list[float]) -> None:
+    def _franz_state(self, s: GibGasState, buf: Buffer) -> None:
         """:meth:`_franz` of Franz's view, read off the state."""
         f = self.franz_layout
         base = self.franz_offset
