@@ -1,15 +1,13 @@
 """The same seed gives the same numbers on the process pool and on Ray, with one worker or
 two and any batch size; Ctrl-C and a missing Ray end the command with one clear line.
 
-One local Ray (two CPUs, the machine's) serves the whole module, started by the first test
-that needs it (again after the test that starts and stops one itself); the backends find it
-running and leave it be.
+One local Ray (two CPUs, the machine's) serves the whole module: a backend started it; the
+backends of the commands find it running and leave it be.
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -28,20 +26,14 @@ GAME = "von0auf100(players=2,race=small)"
 SETUPS = [("process", 2, 3), ("ray", 1, 4), ("ray", 2, 1), ("ray", 2, 5)]
 
 
-@pytest.fixture(scope="module")
-def ray_for_the_module() -> Iterator[None]:
-    yield
-    ray.shutdown()
+@pytest.fixture(scope="module", autouse=True)
+def local_ray() -> Iterator[RayBackend]:
+    """The module's Ray: a backend with no Ray running starts a local one of its own."""
+    with RayBackend(2) as backend:
+        yield backend
 
 
-@pytest.fixture(autouse=True)
-def local_ray(ray_for_the_module: None) -> None:
-    if not ray.is_initialized():
-        ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR,
-                 log_to_driver=False)
-
-
-def _json(*args: str, timing: bool = False) -> dict[str, Any]:
+def _json(*args: str) -> dict[str, Any]:
     result = runner.invoke(app, [*args, "--json"])
     assert result.exit_code == 0, result.output
     data: dict[str, Any] = json.loads(result.stdout)
@@ -89,7 +81,6 @@ def test_results_come_in_job_order_and_none_is_lost() -> None:
         assert next(early)[0].returns == alone[0]
         early.close()  # the rest is cancelled; the backend serves the next run as before
         assert [o[0].returns for o in backend.map(_play_chunk, jobs[:6])] == alone[:6]
-    assert ray.is_initialized(), "a Ray it did not start is left running"
 
 
 @pytest.mark.parametrize("backend", ["process", "ray"])
@@ -128,11 +119,10 @@ def test_the_process_pool_takes_at_most_64_and_the_address_is_rays() -> None:
         make_backend("process", 2, "auto")
 
 
-def test_a_local_ray_is_started_and_shut_down_when_none_runs() -> None:
-    ray.shutdown()
-    with RayBackend(1) as backend:
-        assert ray.is_initialized() and backend.started
-        assert ray.cluster_resources()["CPU"] == 1  # type: ignore[no-untyped-call]
-        games = list(run_games(GAME, ["random", "random"], 3, 1, backend=backend))
-    assert not ray.is_initialized()
-    assert len(games) == 3
+def test_a_backend_starts_a_local_ray_only_when_none_runs(local_ray: RayBackend) -> None:
+    assert local_ray.started  # the fixture's: no Ray ran before it, so it started one
+    assert ray.cluster_resources()["CPU"] == 2  # type: ignore[no-untyped-call]
+    with RayBackend(1) as joined:
+        assert not joined.started
+        assert len(list(run_games(GAME, ["random", "random"], 3, 1, backend=joined))) == 3
+    assert ray.is_initialized()  # a Ray it did not start is left running

@@ -43,7 +43,7 @@ IN_FLIGHT_PER_WORKER = 4
 #: Games per batch of ``sim`` and ``tournament`` unless told otherwise (docs/scale.md has
 #: the measurement): cheap games between fast bots, and games between search bots.
 SIM_BATCH = 16
-TOURNAMENT_BATCH = 4
+TOURNAMENT_BATCH = 1
 
 INSTALL_RAY = ("--backend ray needs Ray, which is not installed: pip install 'rennbahn[scale]' "
                "(in a clone of rennbahn, python3 tasks.py test installs it into .venv, or "
@@ -139,9 +139,10 @@ def _call(function: Callable[[Any], Any], job: Any) -> Any:
 class RayBackend(Backend):
     """Ray Core tasks, ``workers`` at a time, one CPU each.
 
-    ``address=None`` starts a local Ray with ``workers`` CPUs (unless this process is already
-    connected to one); ``"auto"`` or ``HOST:PORT`` joins a running cluster, whose every node
-    must have the same rennbahn installed.
+    ``address=None`` starts a local Ray of its own with ``workers`` CPUs (even when a cluster
+    runs on this machine; this process already connected to a Ray uses that one); ``"auto"``
+    or ``HOST:PORT`` joins a running cluster, whose every node must have the same rennbahn
+    installed.
     """
 
     name = "ray"
@@ -161,15 +162,16 @@ class RayBackend(Backend):
             options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.ERROR,
                                        "log_to_driver": False}
             if address is None:
-                ray.init(num_cpus=workers, **options)
+                ray.init(address="local", num_cpus=workers, **options)
             else:
                 try:
                     ray.init(address=address, **options)
                 except ConnectionError as error:
                     raise ParameterError(
                         f"--address {address}: no Ray cluster answered ({error}); start one "
-                        "with ray start --head (docs/scale.md), or leave --address out to "
-                        "start a local Ray") from None
+                        "with ray start --head, and where the cluster asks for a token set "
+                        "RAY_AUTH_MODE=token here too (docs/scale.md); or leave --address "
+                        "out to start a local Ray") from None
             self.started = True
         self.task = ray.remote(num_cpus=1)(_call)
 
