@@ -28,8 +28,8 @@ BackendOption = Annotated[str, typer.Option(
     help=f"where the games run: {' or '.join(BACKENDS)} (process: worker processes here; "
     "ray: Ray Core, a local Ray or a cluster with --address; docs/scale.md)")]
 AddressOption = Annotated[str | None, typer.Option(
-    help="with --backend ray: the cluster to join, auto or HOST:PORT [default: start a "
-    "local Ray]")]
+    help="with --backend ray: the cluster to join, auto or HOST:PORT (without it a local Ray "
+    "of its own starts)")]
 WorkersOption = Annotated[int, typer.Option(
     min=1, max=MAX_RAY_WORKERS,
     help="games at once: worker processes (at most 64), or Ray tasks")]

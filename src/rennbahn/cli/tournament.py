@@ -95,9 +95,9 @@ def tournament(
         help="a sequential test of the first bot against the second: H0,H1 as its win rates "
         "(0.60,0.65) or elo:E0,E1 (elo:0,35); stops when decided (docs/bots.md)")] = None,
     alpha: Annotated[float | None, typer.Option(
-        help="with --sprt: the chance of accepting H1 when H0 holds [default: 0.05]")] = None,
+        help="with --sprt: the chance of accepting H1 when H0 holds (default 0.05)")] = None,
     beta: Annotated[float | None, typer.Option(
-        help="with --sprt: the chance of accepting H0 when H1 holds [default: 0.05]")] = None,
+        help="with --sprt: the chance of accepting H0 when H1 holds (default 0.05)")] = None,
     filler: Annotated[str | None, typer.Option(
         help="with --sprt at more than two seats: the bot in the other seats")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON to stdout")] = False,
