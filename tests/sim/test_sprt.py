@@ -23,6 +23,7 @@ from rennbahn.sim.sprt import (
     elo_to_score,
     llr,
     parse_hypotheses,
+    score_of,
 )
 from rennbahn.sim.tournament import pair_block, pair_seats
 
@@ -49,6 +50,13 @@ def test_a_tie_counts_half_a_win_and_half_a_loss() -> None:
     halves = (llr(1, 1, 0.5, 0.6) + llr(0, 1, 0.5, 0.6)) / 2
     assert tied.llr == pytest.approx(halves)
     assert (tied.wins, tied.losses, tied.games) == (0, 0, 1)
+
+
+def test_a_game_scores_the_seats_share_and_a_game_nobody_won_is_shared() -> None:
+    assert score_of([1.0, 0.0], 0) == 1.0 and score_of([1.0, 0.0], 1) == 0.0
+    assert score_of([0.0, 0.5, 0.5], 1) == 0.5
+    assert score_of([0.0, 0.0], 0) == 0.5  # every car wrecked: a draw, not A's loss
+    assert score_of([0.0, 0.0, 0.0, 0.0], 2) == 0.25
 
 
 def test_the_decision_follows_the_bounds() -> None:

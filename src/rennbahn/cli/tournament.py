@@ -37,7 +37,7 @@ from rennbahn.core.errors import ParameterError
 from rennbahn.core.params import parse_game_string
 from rennbahn.core.registry import game_entry, load_game
 from rennbahn.sim.runner import wilson
-from rennbahn.sim.sprt import SequentialTest, check_error_rate, parse_hypotheses
+from rennbahn.sim.sprt import SequentialTest, check_error_rate, parse_hypotheses, score_of
 from rennbahn.sim.tournament import Standings, pair_block, pair_seats, plan, run_tournament
 
 console = Console()
@@ -143,7 +143,7 @@ def tournament(
             progress.advance(task)
             if test is not None:  # in game order, so the stop does not depend on the backend
                 first, _ = seats[result.index % len(seats)]
-                test.add(result.shares()[first])
+                test.add(score_of(result.shares(), first))
                 if (result.index + 1) % len(seats) == 0 and test.decision() != "undecided":
                     break  # decided after a whole block: every seat taken equally often
     data = standings.to_json()

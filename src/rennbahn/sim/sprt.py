@@ -1,7 +1,8 @@
 """Wald's sequential probability ratio test (SPRT) on one entrant's share of the wins.
 
 Each game gives entrant A a score ``x`` in [0, 1]: its share of the win (1 for a win, 0 for
-a loss; a win shared by ``k`` seats counts ``1/k``, so a two-way tie counts half). The test
+a loss; a win shared by ``k`` seats counts ``1/k``, so a two-way tie counts half; a game
+nobody wins, as a Gib Gas! race in which every car is wrecked, is shared by all). The test
 weighs H0 "A's expected score is p0" against H1 "it is p1" (p0 < p1) with the Bernoulli
 log-likelihood ratio, a fractional score counting as that fraction of a win and the rest
 of a loss::
@@ -21,6 +22,7 @@ logistic curve ``1 / (1 + 10 ** (-elo / 400))``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -83,6 +85,13 @@ def parse_hypotheses(text: str) -> Hypotheses:
             "and an Elo difference must give a win rate strictly between 0 and 1; "
             f"give {SPRT_FORMS}")
     return Hypotheses(p0, p1, (e0, e1) if elo else None)
+
+
+def score_of(shares: Sequence[float], seat: int) -> float:
+    """A's score in one game: the win share of its ``seat``, or ``1/n`` when nobody won."""
+    if not any(shares):
+        return 1.0 / len(shares)
+    return shares[seat]
 
 
 def check_error_rate(name: str, value: float) -> float:
