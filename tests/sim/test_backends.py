@@ -17,6 +17,7 @@ import ray
 from typer.testing import CliRunner
 
 from rennbahn.cli.main import app
+from rennbahn.core.errors import UnknownGameError
 from rennbahn.sim.backends import ProcessBackend, RayBackend, make_backend
 from rennbahn.sim.runner import Summary, _play_chunk, run_games
 
@@ -117,6 +118,15 @@ def test_the_process_pool_takes_at_most_64_and_the_address_is_rays() -> None:
         make_backend("process", 65)
     with pytest.raises(ValueError, match="--address is Ray's"):
         make_backend("process", 2, "auto")
+
+
+def test_an_error_in_a_game_comes_back_as_itself() -> None:
+    bad = [(GAME, ["random", "random"], 1, range(0, 1)), ("chess", ["random"], 1, range(1, 2))]
+    with pytest.raises(UnknownGameError) as alone:
+        list(ProcessBackend(1).map(_play_chunk, bad))
+    with RayBackend(2) as backend, pytest.raises(UnknownGameError) as there:
+        list(backend.map(_play_chunk, bad))
+    assert str(there.value) == str(alone.value)
 
 
 def test_a_backend_starts_a_local_ray_only_when_none_runs(local_ray: RayBackend) -> None:

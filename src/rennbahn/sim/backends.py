@@ -207,7 +207,14 @@ class RayBackend(Backend):
                     return
                 ready, _ = ray.wait(list(running), num_returns=1)
                 for ref in ready:
-                    done[running.pop(ref)] = ray.get(ref)
+                    number = running.pop(ref)
+                    try:
+                        done[number] = ray.get(ref)
+                    except ray.exceptions.RayTaskError as error:
+                        # the game's own error, as the pool raises it, not Ray's wrapper
+                        if isinstance(error.cause, Exception):
+                            raise error.cause from None
+                        raise
         finally:
             for ref in running:
                 ray.cancel(ref, force=True)
