@@ -1,8 +1,8 @@
 """The same seed gives the same numbers on the process pool and on Ray, with one worker or
 two and any batch size; Ctrl-C and a missing Ray end the command with one clear line.
 
-One local Ray (two CPUs, the machine's) serves the whole module: a backend started it; the
-backends of the commands find it running and leave it be.
+One local Ray (two CPUs, the machine's) serves the tests of the module that use Ray: a
+backend started it; the backends of the commands find it running and leave it be.
 """
 
 from __future__ import annotations
@@ -27,11 +27,14 @@ GAME = "von0auf100(players=2,race=small)"
 SETUPS = [("process", 2, 3), ("ray", 1, 4), ("ray", 2, 1), ("ray", 2, 5)]
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(scope="module")
 def local_ray() -> Iterator[RayBackend]:
     """The module's Ray: a backend with no Ray running starts a local one of its own."""
     with RayBackend(2) as backend:
         yield backend
+
+
+uses_ray = pytest.mark.usefixtures("local_ray")
 
 
 def _json(*args: str) -> dict[str, Any]:
@@ -43,6 +46,7 @@ def _json(*args: str) -> dict[str, Any]:
     return data
 
 
+@uses_ray
 def test_sim_gives_the_same_numbers_on_every_backend() -> None:
     args = ["sim", GAME, "--seats", "random,random", "--games", "30", "--seed", "4"]
     alone = _json(*args)
@@ -53,6 +57,7 @@ def test_sim_gives_the_same_numbers_on_every_backend() -> None:
         assert other == alone, (backend, workers, batch)
 
 
+@uses_ray
 def test_tournament_gives_the_same_numbers_on_every_backend() -> None:
     args = ["tournament", "von0auf100(players=3,race=small)", "--bots", "heuristic,random",
             "--games", "12", "--seed", "2"]
@@ -63,6 +68,7 @@ def test_tournament_gives_the_same_numbers_on_every_backend() -> None:
                      "--batch", str(batch)) == alone, (backend, workers, batch)
 
 
+@uses_ray
 def test_a_sequential_test_stops_at_the_same_game_on_every_backend() -> None:
     args = ["tournament", GAME, "--bots", "random,heuristic", "--sprt", "0.3,0.4",
             "--games", "200", "--seed", "9"]
@@ -73,6 +79,7 @@ def test_a_sequential_test_stops_at_the_same_game_on_every_backend() -> None:
                      "--batch", str(batch)) == alone, (backend, workers, batch)
 
 
+@uses_ray
 def test_results_come_in_job_order_and_none_is_lost() -> None:
     jobs = [(GAME, ["random", "random"], 1, range(i, i + 1)) for i in range(40)]
     alone = [outcomes[0].returns for outcomes in map(_play_chunk, jobs)]
@@ -84,6 +91,7 @@ def test_results_come_in_job_order_and_none_is_lost() -> None:
         assert [o[0].returns for o in backend.map(_play_chunk, jobs[:6])] == alone[:6]
 
 
+@uses_ray
 @pytest.mark.parametrize("backend", ["process", "ray"])
 def test_ctrl_c_cancels_and_says_so(monkeypatch: pytest.MonkeyPatch, backend: str) -> None:
     seen: list[int] = []
@@ -120,6 +128,7 @@ def test_the_process_pool_takes_at_most_64_and_the_address_is_rays() -> None:
         make_backend("process", 2, "auto")
 
 
+@uses_ray
 def test_an_error_in_a_game_comes_back_as_itself() -> None:
     bad = [(GAME, ["random", "random"], 1, range(0, 1)), ("chess", ["random"], 1, range(1, 2))]
     with pytest.raises(UnknownGameError) as alone:
