@@ -9,7 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from rennbahn.sim import Summary, run_games, wilson
-from rennbahn.sim.runner import GameOutcome, bounded_map
+from rennbahn.sim.backends import bounded_map
+from rennbahn.sim.runner import GameOutcome
 
 
 @pytest.mark.parametrize(("returns", "shares"), [

@@ -26,13 +26,13 @@ import secrets
 import sys
 import tempfile
 import traceback
+from contextlib import closing
 from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 from typer._click import ClickException, Context
@@ -40,6 +40,15 @@ from typer._click.exceptions import NoArgsIsHelpError
 from typer.core import TyperGroup
 
 from rennbahn.bots.factory import bot_names, bot_params, make_bot
+from rennbahn.cli.bulk import (
+    SIM_BATCH,
+    AddressOption,
+    BackendOption,
+    BatchOption,
+    WorkersOption,
+    backend_for,
+    progress_bar,
+)
 from rennbahn.cli.human import (
     SPECTATOR,
     HumanSeat,
@@ -67,8 +76,6 @@ from rennbahn.sim.runner import Summary, run_games
 EXIT_BAD_INPUT = 2
 #: Exit code of a bug in rennbahn (EX_SOFTWARE of sysexits.h).
 EXIT_BUG = 70
-#: Most worker processes ``sim`` starts.
-MAX_WORKERS = 64
 
 console = Console()
 errors = Console(stderr=True, soft_wrap=True)
@@ -449,25 +456,27 @@ def sim(
     seats: Annotated[str, typer.Option(help="bot per seat, e.g. heuristic,random,random")],
     games: Annotated[int, typer.Option(min=1, help="number of games")] = 1000,
     seed: Annotated[int, typer.Option(help="seed of the run")] = 1,
-    workers: Annotated[int, typer.Option(min=1, max=MAX_WORKERS, help="worker processes")] = 1,
+    workers: WorkersOption = 1,
+    backend: BackendOption = "process",
+    address: AddressOption = None,
+    batch: BatchOption = SIM_BATCH,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON to stdout")] = False,
 ) -> None:
     """Simulate many games between bots: win rate per seat with a 95% interval.
 
     The table counts seats from 1. The JSON is for programs: each entry of ``seats`` has
     ``seat``, the 0-based index into ``--seats`` (the protocol's numbering), and
-    ``number``, the same seat counted from 1 as the table shows it.
+    ``number``, the same seat counted from 1 as the table shows it. The same seed gives the
+    same numbers on either backend, whatever ``--workers`` and ``--batch``.
     """
     try:
         seat_names = _seat_list(seats)
         loaded = _load_for_seats(game, seat_names)
         summary = Summary(str(loaded), seed, seat_names)
-        outcomes = run_games(str(loaded), seat_names, games, seed, workers=workers)
-        with Progress(
-            TextColumn("[progress.description]{task.description}"), BarColumn(),
-            MofNCompleteColumn(), TimeRemainingColumn(),
-            console=errors, transient=as_json,
-        ) as progress:
+        with (backend_for(backend, workers, address, errors) as runner,
+              closing(run_games(str(loaded), seat_names, games, seed, chunk=batch,
+                                backend=runner)) as outcomes,
+              progress_bar(errors, transient=as_json) as progress):
             task = progress.add_task(f"{loaded.NAME}", total=games)
             for outcome in outcomes:
                 summary.add(outcome)

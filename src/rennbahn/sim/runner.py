@@ -1,24 +1,25 @@
 """Batch simulation: many seeded games between bots, summarised for balance questions.
 
 Game ``i`` of a run with seed ``s`` is played with its own seed derived from ``(s, i)``, so a
-run gives the same numbers whatever the number of worker processes.
+run gives the same numbers whatever the backend (:mod:`rennbahn.sim.backends`), the number of
+workers and the batch size.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from collections.abc import Generator, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from rennbahn.bots.factory import make_bot
 from rennbahn.core.driver import play, win_shares
 from rennbahn.core.errors import ParameterError
 from rennbahn.core.protocol import CHANCE, JSON, State
 from rennbahn.core.registry import SeatStats, game_entry, load_game
+from rennbahn.sim.backends import SIM_BATCH, Backend, ProcessBackend
 
 Z95 = 1.959963984540054
 
@@ -84,9 +85,11 @@ def run_games(
     games: int,
     seed: int,
     workers: int = 1,
-    chunk: int = 25,
-) -> Iterator[GameOutcome]:
-    """Yield the outcome of each game, in order, on ``workers`` processes."""
+    chunk: int = SIM_BATCH,
+    backend: Backend | None = None,
+) -> Generator[GameOutcome, None, None]:
+    """Yield the outcome of each game, in order, on ``backend`` (default: ``workers``
+    processes), ``chunk`` games to a batch."""
     game = load_game(game_string)
     if len(seats) != game.num_players():
         raise ParameterError(
@@ -95,43 +98,12 @@ def run_games(
     for name in seats:
         make_bot(game, name)  # fail early on an unknown bot name
     canonical = str(game)
-    if workers <= 1:
-        for i in range(games):
-            yield play_one(canonical, seats, seed, i)
-        return
     jobs = ((canonical, list(seats), seed, range(i, min(i + chunk, games)))
             for i in range(0, games, chunk))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for outcomes in bounded_map(pool, _play_chunk, jobs, IN_FLIGHT_PER_WORKER * workers):
+    runner = backend if backend is not None else ProcessBackend(workers)
+    with closing(runner.map(_play_chunk, jobs)) as batches:  # closed early: cancelled
+        for outcomes in batches:
             yield from outcomes
-
-
-#: Chunks handed to the pool ahead of the one being read, per worker process.
-IN_FLIGHT_PER_WORKER = 4
-
-T = TypeVar("T")
-R = TypeVar("R")
-
-
-def bounded_map(pool: Executor, function: Callable[[T], R], jobs: Iterable[T],
-                in_flight: int) -> Generator[R, None, None]:
-    """``pool.map`` that takes jobs lazily: at most ``in_flight`` are submitted and unread.
-
-    ``Executor.map`` submits every job at once, so a run of 10^12 games built its whole job
-    list before the first result. Results come in the order of the jobs.
-    """
-    pending: deque[Future[R]] = deque()
-    jobs = iter(jobs)
-    try:
-        for job in jobs:
-            pending.append(pool.submit(function, job))
-            if len(pending) >= in_flight:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    finally:
-        for future in pending:
-            future.cancel()
 
 
 @dataclass

@@ -7,8 +7,8 @@ its ``n`` rotations. Either way every entrant sits in every seat equally often i
 the number of games is rounded up to whole blocks. The games of a block share one seed (the
 deal and the first draws are the same for every rotation, which takes luck out of the
 comparison); block ``b`` of a run seeded ``s`` has the seed :func:`~rennbahn.sim.game_seed`
-``(s, b)``, so the results do not depend on the number of worker processes (as long as the
-bots use iteration budgets, not time).
+``(s, b)``, so the results do not depend on the backend, the number of workers or the batch
+size (as long as the bots use iteration budgets, not time).
 
 Ratings come from openskill's Plackett-Luce model, the games taken in schedule order; an
 entrant named twice in one game gets the mean of its two updates.
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Generator, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +28,8 @@ from rennbahn.core.driver import Bot, SeatView, play, win_shares
 from rennbahn.core.errors import ParameterError
 from rennbahn.core.protocol import Game
 from rennbahn.core.registry import load_game
-from rennbahn.sim.runner import IN_FLIGHT_PER_WORKER, bounded_map, game_seed, wilson
+from rennbahn.sim.backends import TOURNAMENT_BATCH, Backend, ProcessBackend
+from rennbahn.sim.runner import game_seed, wilson
 
 
 def schedule_block(entrants: Sequence[str], seats: int) -> list[list[str]]:
@@ -84,30 +85,58 @@ def _play_chunk(args: tuple[str, list[tuple[list[str], int, int]]]) -> list[Game
     return [play_game(game_string, lineup, seed, index) for lineup, seed, index in games]
 
 
-def plan(game: Game, entrants: Sequence[str], games: int, seed: int
-         ) -> list[tuple[list[str], int, int]]:
-    """(line-up, seed, index) of every game, ``games`` rounded up to whole blocks."""
-    block = schedule_block(entrants, game.num_players())
+def pair_seats(seats: int) -> list[tuple[int, int]]:
+    """The seats of the two entrants in each game of :func:`pair_block`'s block."""
+    return list(itertools.permutations(range(seats), 2))
+
+
+def pair_block(first: str, second: str, filler: str | None, seats: int) -> list[list[str]]:
+    """The line-ups of one block of a two-entrant match (a sequential test).
+
+    At two seats the two swap seats; at a bigger table every ordered pair of seats takes the
+    two entrants in turn, the other seats going to ``filler``: ``seats * (seats - 1)`` games
+    in which each entrant sits in every seat equally often, and before and after the other
+    equally often.
+    """
+    if seats > 2 and filler is None:
+        raise ParameterError(
+            f"the table has {seats} seats and --bots names two; say which bot takes the "
+            f"other {seats - 2} with --filler, for example --filler heuristic")
+    block = []
+    for a, b in pair_seats(seats):
+        lineup = [filler or ""] * seats
+        lineup[a], lineup[b] = first, second
+        block.append(lineup)
+    return block
+
+
+def plan(game: Game, entrants: Sequence[str], games: int, seed: int,
+         block: Sequence[Sequence[str]] | None = None) -> list[tuple[list[str], int, int]]:
+    """(line-up, seed, index) of every game, ``games`` rounded up to whole blocks (by
+    default :func:`schedule_block`'s)."""
+    if block is None:
+        block = schedule_block(entrants, game.num_players())
     blocks = -(-games // len(block))
-    return [(lineup, game_seed(seed, b), b * len(block) + j)
+    return [(list(lineup), game_seed(seed, b), b * len(block) + j)
             for b in range(blocks) for j, lineup in enumerate(block)]
 
 
 def run_tournament(game_string: str, entrants: Sequence[str], games: int, seed: int,
-                   workers: int = 1, chunk: int = 4) -> Iterator[GameResult]:
-    """Yield every game's result in schedule order, on ``workers`` processes."""
+                   workers: int = 1, chunk: int = TOURNAMENT_BATCH,
+                   backend: Backend | None = None,
+                   block: Sequence[Sequence[str]] | None = None
+                   ) -> Generator[GameResult, None, None]:
+    """Yield every game's result in schedule order, on ``backend`` (default: ``workers``
+    processes), ``chunk`` games to a batch."""
     game = load_game(game_string)
     for name in dict.fromkeys(entrants):
         make_bot(game, name)  # an unknown bot or parameter fails before anything is played
     canonical = str(game)
-    games_plan = plan(game, entrants, games, seed)
-    if workers <= 1:
-        for lineup, game_seed_, index in games_plan:
-            yield play_game(canonical, lineup, game_seed_, index)
-        return
+    games_plan = plan(game, entrants, games, seed, block)
     jobs = ((canonical, games_plan[i:i + chunk]) for i in range(0, len(games_plan), chunk))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for results in bounded_map(pool, _play_chunk, jobs, IN_FLIGHT_PER_WORKER * workers):
+    runner = backend if backend is not None else ProcessBackend(workers)
+    with closing(runner.map(_play_chunk, jobs)) as batches:  # closed early: cancelled
+        for results in batches:
             yield from results
 
 
@@ -210,11 +239,13 @@ class Standings:
 
 def tournament(game_string: str, entrants: Sequence[str], games: int, seed: int,
                workers: int = 1,
-               on_result: Callable[[GameResult], None] | None = None) -> Standings:
+               on_result: Callable[[GameResult], None] | None = None,
+               backend: Backend | None = None) -> Standings:
     """Run a whole tournament and return its standings."""
     game = load_game(game_string)
     standings = Standings(str(game), seed, list(entrants), game.num_players())
-    for result in run_tournament(game_string, entrants, games, seed, workers):
+    for result in run_tournament(game_string, entrants, games, seed, workers,
+                                 backend=backend):
         standings.add(result)
         if on_result is not None:
             on_result(result)
