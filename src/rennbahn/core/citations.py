@@ -23,8 +23,8 @@ the rulebook: ..."); ``anchors`` names the heading of the players' rules page
 >>> cites = Citations(texts, events={"rolls": Citation("dice", ("I4",))},
 ...                   anchors={"dice": "driving"})
 >>> line = Teller(texts, "de")("rolls", name="Anna")
->>> [(r.title, r.text, r.anchor) for r in cites.rules(line, "de")]
-[('Würfeln', 'Würfle und fahre. Eine Lesart: nein.', 'driving')]
+>>> [(r.title, r.rule, r.readings, r.anchor) for r in cites.rules(line, "de")]
+[('Würfeln', 'Würfle und fahre.', ('Eine Lesart: nein.',), 'driving')]
 """
 
 from __future__ import annotations
@@ -55,13 +55,19 @@ class Citation:
 
 @dataclass(frozen=True)
 class Rule:
-    """A citation in a player's words: the section's title, the rule (with any reading in
-    words) and the anchor of its section on the players' rules page."""
+    """A citation in a player's words: the section's title, the rule, each reading of the
+    rulebook it needed (in words) and the anchor of its section on the players' rules page."""
 
     section: str
     title: str
-    text: str
+    rule: str
+    readings: tuple[str, ...]
     anchor: str
+
+    @property
+    def text(self) -> str:
+        """The rule and its readings in one paragraph."""
+        return " ".join([self.rule, *self.readings])
 
 
 @dataclass(frozen=True)
@@ -91,9 +97,9 @@ class Citations:
         """``citation`` in a player's words in ``lang``."""
         words = self.texts[check_language(lang)]
         section = citation.section
-        text = " ".join([words[f"section_{section}_rule"],
-                         *(words[f"reading_{r}"] for r in citation.readings)])
-        return Rule(section=section, title=words[f"section_{section}"], text=text,
+        return Rule(section=section, title=words[f"section_{section}"],
+                    rule=words[f"section_{section}_rule"],
+                    readings=tuple(words[f"reading_{r}"] for r in citation.readings),
                     anchor=self.anchors[section])
 
     def rules(self, line: str, lang: str) -> tuple[Rule, ...]:

@@ -16,14 +16,14 @@ from rennbahn.core.citations import Citation, Citations
 from rennbahn.games.grandprix.texts import CATALOGUE
 
 _SETUP = Citation("setup", ("I1", "I3"))
-_TURN = Citation("turn", ("I17", "I20"))
+_TURN = Citation("turn")
 _BUILD = Citation("track", ("I15",))
 _DRIVE = Citation("driving")
 
 #: Every kind of event the narration tells (the key of its line's text) and its rule.
 EVENTS: dict[str, Citation] = {
     "intro": _SETUP,
-    "intro_turn": _TURN,
+    "intro_turn": Citation("turn", ("I20",)),
     "you_are": _SETUP,
     "spectator": _SETUP,
     "so_far": _BUILD,
@@ -54,8 +54,8 @@ EVENTS: dict[str, Citation] = {
 
 #: Texts inside a line that cite a rule of their own: how a drive went, the card reached.
 DETAILS: dict[str, Citation] = {
-    "void": Citation("driving", ("I4", "I5")),
-    "void_one": Citation("driving", ("I4", "I5")),
+    "void": Citation("driving", ("I4",)),
+    "void_one": Citation("driving", ("I4",)),
     "void_none": Citation("driving", ("I4",)),
     "blocked": Citation("driving", ("I8", "I9", "I10")),
     "short": Citation("driving", ("I8",)),
