@@ -50,6 +50,11 @@ def test_every_section_and_reading_has_words_and_an_anchor(entry: GameEntry) -> 
     documented = _readings(entry.name)
     cited = {r for c in [*cites.events.values(), *cites.details.values()] for r in c.readings}
     assert cited <= documented, f"not in docs/rules/{entry.name}.md: {cited - documented}"
+    sections = {c.section for c in [*cites.events.values(), *cites.details.values()]}
+    written = {k for k in cites.texts["en"] if k.startswith(("section_", "reading_"))}
+    used = {f"section_{s}" for s in sections} | {f"section_{s}_rule" for s in sections}
+    used |= {f"reading_{r}" for r in cited}
+    assert written <= used, f"words for no citation: {written - used}"
     for lang in LANGUAGES:
         howto = howto_markdown(entry, lang)
         assert howto is not None
