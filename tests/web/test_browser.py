@@ -27,14 +27,19 @@ from typing import Any
 
 import pytest
 
+from rennbahn.core.citations import Citations
 from rennbahn.core.protocol import State
 from rennbahn.core.records import Record, replay
-from rennbahn.core.registry import load_game
+from rennbahn.core.registry import load_game, registered_games
 from rennbahn.core.views import as_json
 from rennbahn.server.local import LocalServer
 from rennbahn.server.stories import GameModules
 
 playwright = pytest.importorskip("playwright.sync_api")
+
+#: Each game's citations: the rule behind each line of the log (issue 28).
+CITATIONS: dict[str, Citations] = {e.name: e.citations() for e in registered_games()
+                                   if e.citations is not None}
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -551,3 +556,52 @@ def test_lobby_for_people(server: LocalServer, browser: Any) -> None:
     page.goto(server.url + "rules/ausgebremst")
     assert not faults, faults
     context.close()
+
+
+def _finished(server: LocalServer, game: str, bots: int) -> dict[str, Any]:
+    """A table of bots only, played to its end (the record is given once it is over)."""
+    made = _create(server, game, 0, bots)
+    end = time.monotonic() + GAME_SECONDS
+    while server.request("GET", f"api/tables/{made['table']}/record")[0] != 200:
+        assert time.monotonic() < end, "the bots did not finish the game"
+        time.sleep(0.2)
+    return made
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_log_line_opens_to_the_rule_behind_it(server: LocalServer, browser: Any,
+                                                 lang: str) -> None:
+    """Issue 28: a spectator opens a line of the log (by a click, and by the keyboard) and
+    reads the rule behind it in the page's language, linked to its section of the players'
+    rules page; the record carries the citations too."""
+    made = _finished(server, "grandprix(players=2)", 2)
+    cites = CITATIONS["grandprix"]
+    player = _open(browser, f"{made['spectator']}?lang={lang}", None, lang=lang)
+    page = player.page
+    page.wait_for_selector("#log details.cite")
+    first = page.locator("#log details.cite").first
+    first.locator("summary").click()
+    rule = first.locator(".rule").first
+    assert rule.is_visible()
+    setup = cites.rule(cites.events["intro"], lang)  # the first line introduces the race
+    assert rule.locator("strong").inner_text() == setup.title
+    assert rule.locator("p").all_inner_texts() == [setup.rule, *setup.readings]
+    link = rule.locator("a")
+    assert link.get_attribute("href") == f"/rules/grandprix?lang={lang}#{setup.anchor}"
+    page.screenshot(path=f"/tmp/rennbahn-cited-log-{lang}.png")
+    # The keyboard opens a line too: its summary takes the focus, Enter opens it.
+    second = page.locator("#log details.cite").nth(1)
+    second.locator("summary").focus()
+    page.keyboard.press("Enter")
+    assert second.evaluate("d => d.open") and second.locator(".rule").first.is_visible()
+    _german(player)
+    with page.expect_navigation():
+        link.click()
+    assert page.get_attribute("html", "lang") == lang
+    assert page.locator(f"h2#{setup.anchor}").is_visible()
+    assert not player.faults, player.faults
+    page.context.close()
+    record, states = _truth(server, made["table"])
+    assert {e.event for e in record.log} <= set(cites.events)
+    assert all(e.cites for e in record.log)
+    assert max(e.step for e in record.log) == len(states) - 1  # the end is logged too

@@ -6,6 +6,9 @@ with the game's narration (named by its registry entry). The lines wait until th
 person's next turn (and the end of the game), so every roll, every bot's move and every
 reveal is told.
 
+``why`` (``warum``) shows the rule behind each line last shown: the rulebook section and
+the rule in words, with any reading of the rulebook it needed (the game's ``citations``).
+
 With several people at one terminal (hot-seat), the screen is cleared and handed over
 before and after each of their turns, so nobody sees another seat's secret choices.
 """
@@ -20,6 +23,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from rennbahn.cli.texts import say
+from rennbahn.core.citations import Citations
 from rennbahn.core.driver import SeatView
 from rennbahn.core.errors import RennbahnError
 from rennbahn.core.protocol import Game, State
@@ -72,6 +76,32 @@ def narration(narrate: Narrate | None, game: Game, before: View | None, after: V
     if narrate is None:
         return []
     return list(narrate(game, before, after, lang=lang, names=names))
+
+
+def citations_of(game: Game) -> Citations | None:
+    """The rules behind the game's narration, as its registry entry names them (None: it
+    cites none)."""
+    part = game_entry(game.NAME).citations
+    return part() if part is not None else None
+
+
+def why(citations: Citations | None, lines: Sequence[str], lang: str) -> Text:
+    """The rule behind each of ``lines`` that has one: the line, then each rule's title and
+    words (the terminal's answer to ``why``)."""
+    told = Text()
+    for line in lines:
+        rules = citations.rules(line, lang) if citations is not None else ()
+        if not rules:
+            continue
+        if told:
+            told.append("\n")
+        told.append(line, style="bold")
+        for rule in rules:
+            told.append(f"\n  {rule.title}: ", style="cyan")
+            told.append(rule.rule)
+            for reading in rule.readings:
+                told.append(f"\n    {reading}", style="italic")
+    return told if told else Text(say(lang, "why_nothing"))
 
 
 #: The seat number a :class:`Narrator` uses for the spectator's (public) view.
@@ -134,6 +164,9 @@ class HumanSeat:
         self.ui = load_ui(game)
         self.extra: dict[str, tuple[str, Callable[[SeatView], RenderableType]]] = (
             dict(self.ui.commands) if self.ui is not None else {})
+        self.citations = citations_of(game)
+        #: The lines of narration last shown (``why`` tells the rules behind them).
+        self.told: list[str] = []
 
     def _clear(self) -> None:
         """Clear the screen and, in a real terminal, its scrollback (no scrolling up to peek)."""
@@ -207,6 +240,10 @@ class HumanSeat:
         if word in ("?", "help", "hilfe"):
             self._help()
             return None
+        if word in ("why", "warum"):
+            self.console.print(Panel(why(self.citations, self.told, self.lang),
+                                     title=say(self.lang, "why_title"), expand=False))
+            return None
         if word in ("rules", "regeln"):
             self.console.print(say(self.lang, "rules", title=self.game.TITLE,
                                    game=self.game.NAME))
@@ -217,6 +254,7 @@ class HumanSeat:
         """Draw the seat's view after what happened since this seat last looked."""
         lines = self.narrator.take(seat) if self.narrator is not None else []
         if lines:
+            self.told = lines
             self.console.print(Panel("\n".join(lines), title=say(self.lang, "what_happened"),
                                      expand=False))
         self.console.print(render_view(self.ui, observation, self.game, lang=self.lang,
@@ -224,7 +262,7 @@ class HumanSeat:
 
     def _help(self) -> None:
         lines = [say(self.lang, "help_move"), say(self.lang, "help_quit"),
-                 say(self.lang, "help_rules")]
+                 say(self.lang, "help_rules"), say(self.lang, "help_why")]
         lines += [f"{name} — {text}" for name, (text, _) in sorted(self.extra.items())]
         shown = legend(self.ui, self.lang)
         if shown:

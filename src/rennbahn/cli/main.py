@@ -67,7 +67,7 @@ from rennbahn.core.errors import ParameterError, RecordError, RennbahnError
 from rennbahn.core.i18n import check_language, seat_name
 from rennbahn.core.params import shown
 from rennbahn.core.protocol import SIMULTANEOUS, Game, State
-from rennbahn.core.records import Record, Step, check_writable, replay
+from rennbahn.core.records import Record, Step, check_writable, cite_record, replay
 from rennbahn.core.registry import load_game, load_game_for_seats, registered_games
 from rennbahn.core.views import View
 from rennbahn.sim.runner import Summary, run_games
@@ -446,7 +446,7 @@ def play_command(
     seat_bot.show(viewer, view_of(final, viewer), hints=False)
     console.print(say(language, "result", scores=_scores(result.returns, language, shown_names)))
     if record is not None:
-        result.save(record)
+        cite_record(result).save(record)  # finished: with the rule behind every event
         console.print(say(language, "saved", file=record))
 
 

@@ -100,6 +100,52 @@ def catalogue(texts: Texts) -> dict[str, dict[str, str]]:
             for i, lang in enumerate(LANGUAGES)}
 
 
+class Said(str):
+    """A text from a catalogue that remembers which key made it (``key``) and the keys of
+    the texts filled into it (``parts``): a narration line's kind of event, and the details
+    that say more (``rennbahn.core.citations`` looks up the rule behind each). It is a
+    ``str`` in every other way.
+
+    >>> line = Teller(catalogue({"a": ("A: {b}", "A: {b}"), "b": ("B", "B")}))
+    >>> said = line("a", b=line("b"))
+    >>> said, said.key, said.parts
+    ('A: B', 'a', ('b',))
+    """
+
+    key: str
+    parts: tuple[str, ...]
+
+    def __new__(cls, value: str, key: str, parts: tuple[str, ...] = ()) -> Said:
+        said = super().__new__(cls, value)
+        said.key = key
+        said.parts = parts
+        return said
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """``key`` and then ``parts``."""
+        return (self.key, *self.parts)
+
+    def __reduce__(self) -> tuple[type[Said], tuple[str, str, tuple[str, ...]]]:
+        return (Said, (str(self), self.key, self.parts))
+
+
+def retold(main: str, text: str, *more: str) -> str:
+    """``text`` (``main`` with ``more`` around it) told as ``main``'s event: a :class:`Said`
+    with ``main``'s key, and its parts with the keys of ``more`` (``text`` as it is when
+    ``main`` is no :class:`Said`).
+
+    >>> say = Teller(catalogue({"won": ("Anna won", "Anna gewann"), "late": ("Late.", "Spät.")}))
+    >>> line = retold(say("won"), "Late. Anna won", say("late"))
+    >>> line, line.key, line.parts
+    ('Late. Anna won', 'won', ('late',))
+    """
+    if not isinstance(main, Said):
+        return text
+    extra = tuple(k for m in more if isinstance(m, Said) for k in m.keys)
+    return Said(text, main.key, (*main.parts, *extra))
+
+
 class Teller:
     """The words of one catalogue in one language, with one set of seat names.
 
@@ -117,7 +163,11 @@ class Teller:
         self.names = names
 
     def __call__(self, key: str, /, **values: object) -> str:
-        return text(self.texts, self.lang, key, **values)
+        """The text ``key`` filled in with ``values``: a :class:`Said` that remembers ``key``
+        and the keys of the texts filled into it (what a narration line cites). Typed as
+        the ``str`` it is everywhere else (boards, words, joins)."""
+        parts = tuple(k for v in values.values() if isinstance(v, Said) for k in v.keys)
+        return Said(text(self.texts, self.lang, key, **values), key, parts)
 
     def seat(self, seat: int) -> str:
         return seat_name(seat, self.lang, self.names)

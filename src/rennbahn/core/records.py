@@ -8,6 +8,13 @@ checked by msgspec, whose errors name the field, e.g. ``$.moves[3].action``); ev
 record can be wrong raises :class:`RecordError`. A record is written while the game goes on
 (:func:`write_atomically` after every step): an unfinished game's record has
 ``"result": null`` and its ``final`` is the position reached so far, so it can be resumed.
+
+A finished game's record may carry its ``log``: every line the narration tells a spectator,
+as its kind of event and the rule behind it (``rennbahn.core.citations``): ``{"step": 3,
+"event": "rolls", "cites": [{"section": "driving", "readings": ["I4"]}]}`` (step 0 is the
+start, step n what followed step n). :func:`cite_record` adds it by replaying the record. The
+field is optional and read when present, so records without it (every record before it)
+load as before, and an older reader keeps it as an unknown top-level field.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from rennbahn.core.citations import Citation
 from rennbahn.core.errors import RecordError, RennbahnError
 from rennbahn.core.params import shown
 from rennbahn.core.protocol import CHANCE, SIMULTANEOUS, State
@@ -50,6 +58,21 @@ class StepSchema(msgspec.Struct, forbid_unknown_fields=True):
     moves: list[Text] | None = None
 
 
+class CiteSchema(msgspec.Struct, forbid_unknown_fields=True):
+    """A rule behind a logged event: a rulebook section and the readings (``I4``) it needed."""
+
+    section: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+    readings: list[Annotated[str, msgspec.Meta(pattern="^I[1-9][0-9]*$")]] = []
+
+
+class LogSchema(msgspec.Struct, forbid_unknown_fields=True):
+    """One narrated event: the step after which it was told, its kind and its rules."""
+
+    step: Annotated[int, msgspec.Meta(ge=0)]
+    event: Annotated[str, msgspec.Meta(max_length=100)]
+    cites: list[CiteSchema] = []
+
+
 class RecordSchema(msgspec.Struct):
     """A record as stored. Unknown top-level fields are kept (``Record.extra``).
 
@@ -65,6 +88,7 @@ class RecordSchema(msgspec.Struct):
     seed: int | None = None
     seats: list[Annotated[str, msgspec.Meta(max_length=100)]] = []
     start: Text | None = None
+    log: list[LogSchema] = []
 
 
 _KNOWN = set(RecordSchema.__struct_fields__)
@@ -119,6 +143,21 @@ class Step:
         return Step(actor, (step.action,), (step.move,))
 
 
+@dataclass(frozen=True)
+class LogEntry:
+    """One narrated event of a record's log (see the module)."""
+
+    step: int
+    #: The kind of event: the key of the narration line's text ("" for a line without one).
+    event: str
+    cites: tuple[Citation, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "event": self.event,
+                "cites": [{"section": c.section, "readings": list(c.readings)}
+                          for c in self.cites]}
+
+
 @dataclass
 class Record:
     """A game, finished or not: enough to replay it exactly (and to resume it)."""
@@ -134,6 +173,8 @@ class Record:
     extra: dict[str, Any] = field(default_factory=dict)
     #: False while the game goes on: then ``returns`` is empty and ``final`` the last position.
     finished: bool = True
+    #: The narrated events and the rules behind them (:func:`cite_record`); may be empty.
+    log: list[LogEntry] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -148,6 +189,8 @@ class Record:
         data["moves"] = [s.to_json() for s in self.steps]
         data["result"] = self.returns if self.finished else None
         data["final"] = self.final
+        if self.log:
+            data["log"] = [entry.to_json() for entry in self.log]
         data.update({k: v for k, v in self.extra.items() if k not in _KNOWN})
         return data
 
@@ -181,6 +224,8 @@ class Record:
             start=schema.start,
             extra={k: v for k, v in data.items() if k not in _KNOWN},
             finished=schema.result is not None,
+            log=[LogEntry(e.step, e.event, tuple(Citation(c.section, tuple(c.readings))
+                                                 for c in e.cites)) for e in schema.log],
         )
 
     @staticmethod
@@ -265,6 +310,34 @@ def start_state(record: Record) -> State:
         return game.state_from_text(record.start)
     except RennbahnError as exc:
         raise RecordError(f"record's start position cannot be read: {exc}") from exc
+
+
+def cite_record(record: Record) -> Record:
+    """``record`` with its :attr:`~Record.log`: the record replayed, and every line the
+    game's narration tells a spectator (the public view) logged with its kind of event and
+    the rules behind it. A game without a narration, citations or public view logs nothing.
+    """
+    from dataclasses import replace
+
+    from rennbahn.core.i18n import Said
+    from rennbahn.core.registry import game_entry
+
+    entry = game_entry(start_state(record).get_game().NAME)
+    if entry.narration is None or entry.citations is None:
+        return record
+    narrate, citations = entry.narration(), entry.citations()
+    log: list[LogEntry] = []
+    seen = None
+    for number, (_, state) in enumerate(replay(record)):
+        try:
+            view = state.public_view()
+        except NotImplementedError:
+            return record
+        for line in narrate(state.get_game(), seen, view):
+            event = line.key if isinstance(line, Said) else ""
+            log.append(LogEntry(number, event, citations.cite(line)))
+        seen = view
+    return replace(record, log=log)
 
 
 def replay(record: Record) -> Iterator[tuple[Step | None, State]]:

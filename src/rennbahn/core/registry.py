@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
+from rennbahn.core.citations import Citations
 from rennbahn.core.errors import SeatCountError, UnknownGameError
 from rennbahn.core.params import Param, parse_game_string, refuse_paths, resolve
 from rennbahn.core.protocol import JSON, Game, State
@@ -118,6 +119,8 @@ class GameEntry:
     stats: Part[SeatStats] | None = None
     #: The game's words for players: moves, the end, the variant parameters.
     words: Part[Words] | None = None
+    #: The rule behind each kind of event the narration tells (``rennbahn.core.citations``).
+    citations: Part[Citations] | None = None
     #: The package holding ``howto/<lang>.md``, the rules written for players (with
     #: ```` ```board ```` blocks the rules page draws with the game's board), and, in a
     #: wheel, ``rules.md``, the rules as implemented ("Rules details"; setup.py copies it
@@ -131,7 +134,8 @@ class GameEntry:
                  commands: Mapping[str, str] | None = None) -> GameEntry:
         """The entry of a game package laid out as the shipped games are: ``notation``,
         ``bots.HeuristicBot``, ``board.board_svg``, ``narration.narrate``, ``ui.TERMINAL``,
-        ``encoder.make_encoder``, ``stats.seat_stats`` and ``words.WORDS`` beside its
+        ``encoder.make_encoder``, ``stats.seat_stats``, ``words.WORDS`` and
+        ``citations.CITATIONS`` beside its
         rules, and its rules pages in the package itself; ``commands``
         maps a subcommand to ``"module:app"`` within the package.
 
@@ -149,6 +153,7 @@ class GameEntry:
             encoder=Part(f"{package}.encoder:make_encoder"),
             stats=Part(f"{package}.stats:seat_stats"),
             words=Part(f"{package}.words:WORDS"),
+            citations=Part(f"{package}.citations:CITATIONS"),
             package=package,
             commands={name: Part(f"{package}.{path}") for name, path in (commands or {}).items()},
             variants=variants,

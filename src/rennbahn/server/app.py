@@ -404,7 +404,10 @@ def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
             return _refused(error)
         if not live.stored.finished or live.stored.record is None:
             return _error(409, "not_over", "the record is given once the game is over")
-        return Response(live.stored.record, media_type="application/json", headers={
+        body: bytes = await stories().get(  # with its log: replayed in a worker, once
+            (live.stored.id, None, "record"),
+            functools.partial(hub().drawing.run, render.cited_record, live.stored.record))
+        return Response(body, media_type="application/json", headers={
             "content-disposition": f'attachment; filename="{live.stored.id}.record.json"'})
 
     async def finished_story(request: Request) -> Response:

@@ -120,6 +120,26 @@ class FinishInfo(msgspec.Struct, kw_only=True):
     table: list[list[str]] = []
 
 
+class RuleInfo(msgspec.Struct, kw_only=True, frozen=True):
+    """The rule behind a line of narration, in the connection's language: the rulebook
+    section's title, the rule in a player's words, each reading of the rulebook it needed
+    (in words), and a link to the section on the players' rules page
+    (``rennbahn.core.citations``; the game's words, never its identifiers)."""
+
+    title: str
+    text: str
+    link: str
+    readings: tuple[str, ...] = ()
+
+
+class LogLine(msgspec.Struct, kw_only=True, frozen=True):
+    """One line of narration with the rules behind it, as the server keeps it until a view
+    sends it (the line as ``narration``, its rules as ``rules``)."""
+
+    text: str
+    rules: tuple[RuleInfo, ...] = ()
+
+
 class Welcome(_Server, tag="welcome", kw_only=True):
     """The answer to ``hello``: who this connection is. A ``view`` follows."""
 
@@ -155,6 +175,9 @@ class View(_Server, tag="view", kw_only=True):
     your_choice: int | None = None
     #: What happened since this connection's last view, as this seat saw it.
     narration: list[str]
+    #: The rules behind each line of ``narration``, in the same order (an empty list: a
+    #: line with none, such as the server's own "took back").
+    rules: list[list[RuleInfo]] = []
     seats: list[SeatInfo]
     #: Unix time by which each listed seat must act (tables with a clock).
     deadlines: dict[int, float]
@@ -207,7 +230,17 @@ class Pong(_Server, tag="pong"):
 ServerMessage = Welcome | View | Ack | RematchReady | Error | Pong
 
 decoder = msgspec.json.Decoder(ClientMessage)
-encoder = msgspec.json.Encoder()
+
+
+def _plain(value: object) -> object:
+    """A game's words are ``str`` subclasses that remember their text's key
+    (``rennbahn.core.i18n.Said``): they go out as the plain text they are."""
+    if isinstance(value, str):
+        return str(value)
+    raise NotImplementedError(f"cannot encode {type(value).__name__}")
+
+
+encoder = msgspec.json.Encoder(enc_hook=_plain)
 
 
 def encode(message: ServerMessage) -> str:

@@ -61,7 +61,7 @@ class Client(Protocol):
     shown: int
     acked: int
     #: Narration lines not yet sent.
-    lines: list[str]
+    lines: list[m.LogLine]
 
     def post(self, message: m.ServerMessage) -> None: ...
 
@@ -76,12 +76,13 @@ class Notice:
     seat: int
     what: str
 
-    def said(self, seat: int | None, lang: str, names: Sequence[str]) -> str:
+    def said(self, seat: int | None, lang: str, names: Sequence[str]) -> m.LogLine:
+        """The line as ``seat`` hears it (the server's own: no rule behind it)."""
         if self.kind == "took_back":
             if seat == self.seat:
-                return say(lang, "you_took_back", move=self.what)
-            return say(lang, "took_back", name=names[self.seat])
-        return say(lang, "clock_ran_out", name=names[self.seat], bot=self.what)
+                return m.LogLine(text=say(lang, "you_took_back", move=self.what))
+            return m.LogLine(text=say(lang, "took_back", name=names[self.seat]))
+        return m.LogLine(text=say(lang, "clock_ran_out", name=names[self.seat], bot=self.what))
 
 
 def shown_name(name: str, seat: int, lang: str = DEFAULT) -> str:
@@ -164,7 +165,7 @@ class Publisher:
         #: Snapshots taken during a change that is not yet written (see :meth:`stage`).
         self._staged: list[Snapshot] = []
         self._seq = 0
-        self._lines: dict[Key, list[str]] = {}
+        self._lines: dict[Key, list[m.LogLine]] = {}
         self._boards: dict[Key, Drawn] = {}
         #: The last drawing of each (seat, language), with the view and moves it shows: a
         #: view that did not change (another seat's secret choice, a join) is not drawn again.
@@ -349,7 +350,8 @@ class Publisher:
             observation=snap.views.get(seat), legal=legal, to_act=snap.to_act,
             chosen=snap.chosen,
             your_choice=snap.pending.get(seat) if seat is not None else None,
-            narration=lines, seats=seat_infos(snap.seats, lang),
+            narration=[line.text for line in lines],
+            rules=[list(line.rules) for line in lines], seats=seat_infos(snap.seats, lang),
             deadlines=snap.deadlines, over=snap.over, result=snap.result,
             board=drawn.board if drawn is not None else None,
             can_undo=seat in snap.can_undo, rematch=snap.rematch,

@@ -21,10 +21,11 @@ from typing import Any, NamedTuple
 import msgspec
 
 from rennbahn.core.protocol import Game
-from rennbahn.core.records import Step, play_step
+from rennbahn.core.records import Record, Step, cite_record, play_step
 from rennbahn.core.registry import load_game
 from rennbahn.core.views import View, as_json
 from rennbahn.core.words import Finish
+from rennbahn.server.messages import LogLine
 from rennbahn.server.stories import GameModules, History, extend, observe, story
 
 #: Histories a worker keeps, per (table, seat, language).
@@ -80,7 +81,7 @@ class Job(NamedTuple):
 
 
 class Drawn(NamedTuple):
-    lines: list[str]
+    lines: list[LogLine]
     board: str | None
     #: What went wrong ("" when nothing did): the server logs it once per table.
     error: str
@@ -103,7 +104,7 @@ def draw(jobs: Sequence[Job]) -> list[Drawn]:
 
 
 def _draw(job: Job) -> Drawn:
-    lines: list[str] = []
+    lines: list[LogLine] = []
     board = None
     errors = []
     labels: tuple[tuple[str, str | None], ...] = ()
@@ -135,7 +136,7 @@ def _draw(job: Job) -> Drawn:
 
 
 def tell_history(table_id: str, game_string: str, steps: Sequence[Step], seat: int | None,
-                 lang: str, names: list[str]) -> tuple[list[str], int]:
+                 lang: str, names: list[str]) -> tuple[list[LogLine], int]:
     """Every narration line of ``steps`` as ``seat`` saw them, in ``lang``, and how many
     steps had to be replayed (a kept history is continued, not told again)."""
     game, ui = _game(game_string)
@@ -149,7 +150,8 @@ def tell_history(table_id: str, game_string: str, steps: Sequence[Step], seat: i
 
 def tell_story(game_string: str, steps: Sequence[Step], seat: int | None, lang: str,
                names: list[str] | None) -> list[dict[str, Any]]:
-    """The story of a finished game for the replay page: per step its ply and narration."""
+    """The story of a finished game for the replay page: per step its ply and narration
+    (lines with the rules behind them)."""
     game, ui = _game(game_string)
     return [{"ply": entry["ply"], "narration": entry["narration"]}
             for entry in story(game, ui, list(steps), seat, lang=lang, names=names)]
@@ -160,12 +162,21 @@ def story_json(game_string: str, steps: Sequence[Step], seat: int | None) -> byt
     game, ui = _game(game_string)
     entries = story(game, ui, list(steps), seat)
     for entry in entries:
+        lines: list[LogLine] = entry["narration"]
+        entry["narration"] = [line.text for line in lines]
+        entry["rules"] = msgspec.to_builtins([line.rules for line in lines])
         if entry["observation"] is not None:
             entry["observation"] = as_json(entry["observation"])
     for entry, step in zip(entries[1:], steps, strict=True):
         entry["step"] = step.to_json()
     return json.dumps(entries, ensure_ascii=False, allow_nan=False,
                       separators=(",", ":")).encode()
+
+
+def cited_record(text: str) -> bytes:
+    """A finished game's stored record with its log: the rule behind every narrated event
+    (``rennbahn.core.records.cite_record``), as ``/api/tables/{id}/record`` gives it."""
+    return (cite_record(Record.loads(text)).dumps() + "\n").encode()
 
 
 def draw_position(game_string: str, steps: Sequence[Step], seat: int | None,

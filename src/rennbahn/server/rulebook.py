@@ -10,7 +10,10 @@ positions, drawn by the game's own board code::
     names: Anna, Ben, Clara
     ```
 
-(the ``names:`` line is optional). ``/rules/{game}/details`` is the rules as implemented,
+(the ``names:`` line is optional). A heading may end in ``{#anchor}``: it becomes the
+heading's id, the same in every language, so that a line of the play log links to the section
+that explains its rule (``/rules/{game}#driving``; a game's ``citations.py`` names the anchor
+of each rulebook section). ``/rules/{game}/details`` is the rules as implemented,
 docs/rules/<game>.md, in English only. A wheel carries that document as ``rules.md`` in the
 game's package (setup.py copies it there); a source checkout reads docs/rules itself.
 
@@ -25,7 +28,9 @@ import asyncio
 import functools
 import html
 import inspect
+import itertools
 import logging
+import re
 from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
@@ -55,6 +60,8 @@ BOARD = "board"
 NAMES = "names:"
 #: The language of the rules as implemented.
 ENGLISH = "en"
+#: A heading's anchor, written at its end: ``## Driving {#driving}``.
+ANCHOR = re.compile(r"\s*\{#([a-z][a-z0-9-]*)\}\s*$")
 
 # No raw HTML from the markdown (everything escaped), tables on.
 _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
@@ -121,6 +128,7 @@ def howto_html(markdown: str, entry: GameEntry, lang: str) -> Rendered:
     """The guide ``markdown`` as HTML, each ``board`` block drawn (a block that cannot be
     drawn is a short note in ``lang``, and one of the errors)."""
     tokens = _markdown.parse(markdown)
+    anchor_headings(tokens)
     errors = []
     for number, token in enumerate((t for t in tokens if _is_board(t)), start=1):
         try:
@@ -134,6 +142,33 @@ def howto_html(markdown: str, entry: GameEntry, lang: str) -> Rendered:
         # An html_block is written out as it is: our own drawing, never the document's.
         token.type, token.content = "html_block", drawn
     return Rendered(_markdown.renderer.render(tokens, _markdown.options, {}), errors)
+
+
+def anchor_headings(tokens: list[Token]) -> list[str]:
+    """Give each heading that ends in ``{#anchor}`` that id (and drop the mark from its
+    text); the anchors, in order.
+
+    >>> tokens = _markdown.parse("## Driving {#driving}")
+    >>> anchor_headings(tokens), _markdown.renderer.render(tokens, _markdown.options, {})
+    (['driving'], '<h2 id="driving">Driving</h2>\\n')
+    """
+    anchors = []
+    for heading, inline in itertools.pairwise(tokens):
+        found = ANCHOR.search(inline.content) if heading.type == "heading_open" else None
+        if found is None:
+            continue
+        anchors.append(found.group(1))
+        heading.attrSet("id", found.group(1))
+        inline.content = inline.content[: found.start()]
+        last = inline.children[-1] if inline.children else None
+        if last is not None and last.type == "text":
+            last.content = ANCHOR.sub("", last.content)
+    return anchors
+
+
+def howto_anchors(markdown: str) -> list[str]:
+    """The anchors of a rules page's headings, in order (``{#anchor}``)."""
+    return anchor_headings(_markdown.parse(markdown))
 
 
 def _is_board(token: Token) -> bool:

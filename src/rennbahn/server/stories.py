@@ -20,12 +20,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Sequen
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from rennbahn.core.citations import Citations
 from rennbahn.core.i18n import DEFAULT
 from rennbahn.core.protocol import Game, State
 from rennbahn.core.records import Step, play_step
 from rennbahn.core.registry import DrawBoard, Narrate, game_entry
 from rennbahn.core.views import View
 from rennbahn.core.words import Finish, Words
+from rennbahn.server.messages import LogLine, RuleInfo
 
 T = TypeVar("T")
 
@@ -35,13 +37,15 @@ STORIES = 16
 
 @dataclass(frozen=True)
 class GameModules:
-    """What the server uses of a game besides its rules: its narration and board drawing,
-    as its registry entry names them (either may be missing; the server names no game)."""
+    """What the server uses of a game besides its rules: its narration (with the rule
+    behind each line) and board drawing, as its registry entry names them (any may be
+    missing; the server names no game)."""
 
     game: Game
     narration: Narrate | None
     drawing: DrawBoard | None
     words: Words | None = None
+    citations: Citations | None = None
 
     @classmethod
     def of(cls, game: Game) -> GameModules:
@@ -49,16 +53,27 @@ class GameModules:
         return cls(game=game,
                    narration=entry.narration() if entry.narration is not None else None,
                    drawing=entry.board() if entry.board is not None else None,
-                   words=entry.words() if entry.words is not None else None)
+                   words=entry.words() if entry.words is not None else None,
+                   citations=entry.citations() if entry.citations is not None else None)
 
     def narrate(self, before: View | None, after: View | None, *,
-                lang: str = DEFAULT, names: list[str] | None = None) -> list[str]:
+                lang: str = DEFAULT, names: list[str] | None = None) -> list[LogLine]:
         """The game's narration of one step as one seat saw it (``before`` None: the
-        start)."""
+        start), each line with the rules behind it."""
         if after is None or before == after or self.narration is None:
             return []
-        return [str(line) for line in
+        return [LogLine(text=str(line), rules=self.rules(line, lang)) for line in
                 self.narration(self.game, before, after, lang=lang, names=names)]
+
+    def rules(self, line: str, lang: str) -> tuple[RuleInfo, ...]:
+        """The rules behind one narration line in ``lang``, each linked to its section of
+        the players' rules page in that language (none: the game cites nothing)."""
+        if self.citations is None:
+            return ()
+        page = f"/rules/{self.game.NAME}?lang={lang}"
+        return tuple(RuleInfo(title=rule.title, text=rule.rule, readings=rule.readings,
+                              link=f"{page}#{rule.anchor}")
+                     for rule in self.citations.rules(line, lang))
 
     def board(self, view: View | None, moves: list[str], lang: str,
               names: list[str] | None = None) -> str | None:
@@ -96,7 +111,7 @@ def observe(state: State, seat: int | None) -> View | None:
 
 
 def _narrate(ui: GameModules, before: View | None, after: View | None,
-             lang: str, names: list[str] | None) -> list[str]:
+             lang: str, names: list[str] | None) -> list[LogLine]:
     try:
         return ui.narrate(before, after, lang=lang, names=names)
     except Exception:  # told once by the live table; a story goes on without it
@@ -129,7 +144,7 @@ class History:
     steps: tuple[Step, ...]
     state: State
     seen: View | None
-    lines: tuple[str, ...]
+    lines: tuple[LogLine, ...]
     #: How many steps this extension replayed.
     replayed: int
 
@@ -184,7 +199,8 @@ class Histories:
         self.replayed = 0
 
     async def lines(self, key: tuple[str, int | None, str],
-                    tell: Callable[[], Awaitable[tuple[list[str], int]]]) -> list[str]:
+                    tell: Callable[[], Awaitable[tuple[list[LogLine], int]]]
+                    ) -> list[LogLine]:
         """The lines ``tell()`` gives for ``key`` (table, seat, language), one call at a
         time per key (the next continues where the last stopped)."""
         async with self._busy.hold(key):

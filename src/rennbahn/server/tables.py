@@ -129,7 +129,7 @@ class Client:
     #: The snapshot of the change last acknowledged to it: no older view is shown to it
     #: after the acknowledgement (a view overtaken by its own move).
     acked: int = 0
-    lines: list[str] = field(default_factory=list)
+    lines: list[m.LogLine] = field(default_factory=list)
     #: False while the history it asked for is being told: views wait, narration gathers.
     ready: bool = True
     #: The language of this connection's narration and board (from its hello).

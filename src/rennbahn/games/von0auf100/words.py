@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rennbahn.core.i18n import retold
 from rennbahn.core.views import View, expect_view
 from rennbahn.core.words import CatalogueWords, Finish, Placing
 from rennbahn.games.von0auf100.components import (
@@ -95,7 +96,7 @@ def headline(view: Seen, say: Teller) -> str:
     void = next((u.how for u in view.undecided if u.race == view.race), None)
     if void is not None and view.races == 1 and best == 0:
         return say("end_undecided_" + void, rounds=MAX_ROUNDS)
-    undecided = say("void_" + void, race=race, rounds=MAX_ROUNDS) + " " if void else ""
+    undecided = say("void_" + void, race=race, rounds=MAX_ROUNDS) if void else ""
     if view.scoring == "season":
         if best == 0:
             result = say("end_nobody_scored")
@@ -113,10 +114,11 @@ def headline(view: Seen, say: Teller) -> str:
         result = say("end_race_two" if view.players == 2 else "end_race", name=names)
     last = [f for f in view.finishes if f.race == view.race]
     how = next((f.how for f in last if f.how != "crossed"), None)
+    # The line is told as the result's event (its rule), with the race's end as a detail.
     if how is None:
-        return undecided + result
+        return retold(result, f"{undecided} {result}" if undecided else result, undecided)
     decided = say("end_" + how, race=race, rounds=MAX_ROUNDS)
-    return f"{decided} {result}"
+    return retold(result, f"{decided} {result}", decided)
 
 
 class Von0auf100Words(CatalogueWords):

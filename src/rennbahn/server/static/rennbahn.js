@@ -19,6 +19,27 @@
     if (text !== undefined && text !== null) { e.textContent = text; }
     return e;
   }
+  // One line of the log; a line with rules behind it opens (a <details>: click, tap, or
+  // Enter/Space on its summary) to show each rule's title and words and a link to the
+  // players' rules page at that section.
+  function logLine(text, rules) {
+    var li = el("li");
+    if (!rules.length) { li.textContent = text; return li; }
+    var details = el("details", "cite");
+    details.appendChild(el("summary", "", text));
+    rules.forEach(function (rule) {
+      var box = el("div", "rule");
+      box.appendChild(el("strong", "", rule.title));
+      box.appendChild(el("p", "", rule.text));
+      (rule.readings || []).forEach(function (r) { box.appendChild(el("p", "reading", r)); });
+      var link = el("a", "", tx("rule_link"));
+      link.href = rule.link;
+      box.appendChild(link);
+      details.appendChild(box);
+    });
+    li.appendChild(details);
+    return li;
+  }
   function show(id, visible) { document.getElementById(id).hidden = !visible; }
   // "Anna", "Anna and Ben", "Anna, Ben and Cem"
   function joinNames(names) {
@@ -550,7 +571,9 @@
       });
       markPicked();
 
-      v.narration.forEach(function (line) { log.appendChild(el("li", "", line)); });
+      v.narration.forEach(function (line, i) {
+        log.appendChild(logLine(line, (v.rules || [])[i] || []));
+      });
       if (v.narration.length) { log.scrollTop = log.scrollHeight; }
 
       var seatList = document.getElementById("seatlist");
