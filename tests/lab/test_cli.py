@@ -48,7 +48,7 @@ def test_compare_stores_both_variants_on_the_same_seeds(study: tuple[Path, Path,
     with LabStore(store) as lab:
         info = lab.info(study_id)
         first, second = lab.rows(study_id, 0), lab.rows(study_id, 1)
-    assert info.games == 12 and info.spec.bots == ("random", "random")
+    assert info.games == 12 and info.spec.lineups == (("random", "random"),) * 2
     assert [r.seed for r in first] == [r.seed for r in second] == [
         game_seed(3, i) for i in range(12)]
     assert all(sum(r.wins) <= 1 and len(r.places) == 2 for r in first + second)

@@ -29,7 +29,7 @@ from rennbahn.lab.metrics import Summary
 from rennbahn.lab.runs import extend, render, summary_of
 from rennbahn.lab.store import DEFAULT_STORE, LabStore, StudyInfo
 from rennbahn.lab.study import MAX_GAMES, Spec, make_spec
-from rennbahn.lab.words import title, variant_labels
+from rennbahn.lab.words import bots_in_words, title, variant_labels
 
 #: Most worker processes a study starts.
 MAX_WORKERS = 64
@@ -49,8 +49,10 @@ class Backend(StrEnum):
 
 
 Games = Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="games per variant")]
-Bots = Annotated[str, typer.Option(
-    help="one bot for every seat, or one per seat: heuristic, or heuristic,random,random")]
+Bots = Annotated[list[str] | None, typer.Option(
+    help="one bot for every seat, or one per seat: heuristic, or heuristic,random,random; "
+    "give it once for every variant to compare lineups (one variant, several --bots: that "
+    "game with each lineup) [default: heuristic]")]
 Seed = Annotated[int, typer.Option(help="seed of the study: game i plays on a seed from it")]
 Workers = Annotated[int, typer.Option(min=1, max=MAX_WORKERS, help="worker processes")]
 BackendOption = Annotated[Backend, typer.Option(help="where the games run")]
@@ -62,9 +64,9 @@ More = Annotated[int, typer.Option(min=0, max=MAX_GAMES,
 Report = Annotated[bool, typer.Option(help="write the report (HTML and PNGs)")]
 
 
-def _play(store: LabStore, variants: list[str], bots: str, seed: int, games: int, more: int,
-          workers: int) -> StudyInfo:
-    spec = make_spec(variants, bots, seed)
+def _play(store: LabStore, variants: list[str], bots: list[str] | None, seed: int, games: int,
+          more: int, workers: int) -> StudyInfo:
+    spec = make_spec(variants, bots or ["heuristic"], seed)
     have = store.games(spec.study_id(), len(spec.variants))
     return _extend(store, spec, have + more if more else max(games, have), workers, have)
 
@@ -91,14 +93,15 @@ def _finish(store: LabStore, info: StudyInfo, out: Path | None, report: bool) ->
 def compare(
     variants: Annotated[list[str], typer.Argument(
         help="two or more variants of one game, e.g. \"von0auf100(withdraw=each)\"")],
-    games: Games = 200, bots: Bots = "heuristic", seed: Seed = 1, workers: Workers = 1,
+    games: Games = 200, bots: Bots = None, seed: Seed = 1, workers: Workers = 1,
     backend: BackendOption = Backend.process, more: More = 0, out: Out = None,
     store: StoreOption = Path(DEFAULT_STORE), report: Report = True,
 ) -> None:
-    """Compare variants on the same seeds: differences with 95% intervals and tests."""
-    if len(variants) < 2:
-        raise ParameterError("compare needs two variants or more; for one, use rennbahn lab "
-                             "run")
+    """Compare variants (or lineups) on the same seeds: differences with 95% intervals and
+    tests."""
+    if len(variants) < 2 and len(bots or []) < 2:
+        raise ParameterError("compare needs two variants or more, or one variant with "
+                             "--bots given for each lineup; for one, use rennbahn lab run")
     with LabStore(store) as lab:
         info = _play(lab, variants, bots, seed, games, more, workers)
         _finish(lab, info, out, report)
@@ -107,12 +110,15 @@ def compare(
 @app.command(name="run")
 def run_command(
     game: Annotated[str, typer.Argument(help="a game or variant, e.g. ausgebremst(races=3)")],
-    games: Games = 200, bots: Bots = "heuristic", seed: Seed = 1, workers: Workers = 1,
+    games: Games = 200, bots: Bots = None, seed: Seed = 1, workers: Workers = 1,
     backend: BackendOption = Backend.process, more: More = 0, out: Out = None,
     store: StoreOption = Path(DEFAULT_STORE), report: Report = True,
 ) -> None:
     """Study one variant: balance across seats and start positions, endings, drama, luck."""
     with LabStore(store) as lab:
+        if len(bots or []) > 1:
+            raise ParameterError("run plays one lineup; to compare lineups, use rennbahn lab "
+                                 "compare GAME --bots ... --bots ...")
         info = _play(lab, [game], bots, seed, games, more, workers)
         _finish(lab, info, out, report)
 
@@ -145,8 +151,8 @@ def list_command(store: StoreOption = Path(DEFAULT_STORE)) -> None:
         table.add_column(column, overflow="fold")
     for info in studies:
         table.add_row(info.id, title(info.spec.variants[0]),
-                      "\n".join(variant_labels(info.spec.variants)),
-                      ", ".join(sorted(set(info.spec.bots))), str(info.games), info.created)
+                      "\n".join(variant_labels(info.spec.variants, info.spec.lineups)),
+                      bots_in_words(info.spec.lineups), str(info.games), info.created)
     console.print(table)
 
 
@@ -186,13 +192,14 @@ def export(
     with LabStore(store) as lab:
         info = lab.info(study)
         rows = [lab.rows(info.id, v) for v in range(len(info.spec.variants))]
-    count = write_parquet(parquet, info.id, variant_labels(info.spec.variants), rows)
+    count = write_parquet(parquet, info.id,
+                          variant_labels(info.spec.variants, info.spec.lineups), rows)
     console.print(f"Wrote {count} rows to {parquet}")
 
 
 def _show(summary: Summary, info: StudyInfo) -> None:
     console.print(f"[bold]{title(info.spec.variants[0])}[/bold]: study {info.id}, "
-                  f"{info.games} games per variant, bots {', '.join(info.spec.bots)}, "
+                  f"{info.games} games per variant, {bots_in_words(info.spec.lineups)}, "
                   f"seed {info.spec.seed}")
     table = Table(title="Variants")
     table.add_column("measure", overflow="fold")

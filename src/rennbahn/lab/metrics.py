@@ -194,9 +194,10 @@ class Summary:
     place_unit: str
 
 
-def summarise(labels: Sequence[str], rows: Sequence[Sequence[GameRow]], bots: Sequence[str],
+def summarise(labels: Sequence[str], rows: Sequence[Sequence[GameRow]],
+              lineups: Sequence[Sequence[str]],
               endings: Sequence[str], place_unit: str, seed: int) -> Summary:
     variants = [figures(label, games, bots, endings)
-                for label, games in zip(labels, rows, strict=True)]
+                for label, games, bots in zip(labels, rows, lineups, strict=True)]
     comparisons = [compare(rows[0], other, endings, seed) for other in rows[1:]]
     return Summary(variants, comparisons, tuple(endings), place_unit)

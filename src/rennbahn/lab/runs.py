@@ -14,7 +14,7 @@ from rennbahn.core.registry import game_entry
 from rennbahn.lab.metrics import Summary, summarise
 from rennbahn.lab.store import LabStore, StudyInfo
 from rennbahn.lab.study import MAX_GAMES, Spec, run
-from rennbahn.lab.words import title, variant_labels
+from rennbahn.lab.words import bots_in_words, title, variant_labels
 
 #: Games written to the store in one transaction.
 BATCH = 50
@@ -53,17 +53,22 @@ def summary_of(store: LabStore, info: StudyInfo) -> Summary:
     if not info.games:
         raise ParameterError(f"study {info.id} has no games yet (rennbahn lab more "
                              f"{info.id} N plays some)")
-    return summarise(variant_labels(spec.variants), rows, spec.bots, race.endings,
+    return summarise(variant_labels(spec.variants, spec.lineups), rows, spec.lineups,
+                     race.endings,
                      race.place_unit, spec.seed)
 
 
 def command(info: StudyInfo) -> str:
     """The command that plays the study again (the same games, from the same seeds)."""
     spec = info.spec
-    words = ["rennbahn", "lab"] + (["compare"] if len(spec.variants) > 1 else ["run"])
-    bots = spec.bots[0] if len(set(spec.bots)) == 1 else ",".join(spec.bots)
-    words += [*spec.variants, "--games", str(info.games), "--bots", bots,
-              "--seed", str(spec.seed)]
+    words = ["rennbahn", "lab", "compare" if len(spec.variants) > 1 else "run"]
+    variants = list(spec.variants[:1] if len(set(spec.variants)) == 1 else spec.variants)
+    lineups = [lineup[0] if len(set(lineup)) == 1 else ",".join(lineup)
+               for lineup in spec.lineups]
+    words += [*variants, "--games", str(info.games)]
+    for bots in lineups if len(set(lineups)) > 1 else lineups[:1]:
+        words += ["--bots", bots]
+    words += ["--seed", str(spec.seed)]
     return " ".join(shlex.quote(w) for w in words)
 
 
@@ -76,7 +81,7 @@ def render(store: LabStore, info: StudyInfo, out: Path) -> list[str]:
     heading = " vs ".join(labels) if len(labels) > 1 else labels[0]
     page = {
         "title": title(info.spec.variants[0]), "heading": heading, "study": info.id,
-        "games": info.games, "seed": info.spec.seed, "bots": ", ".join(info.spec.bots),
+        "games": info.games, "seed": info.spec.seed, "bots": bots_in_words(info.spec.lineups),
         "written": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "command": command(info), "colours": COLOURS,
     }

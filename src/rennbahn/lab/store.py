@@ -30,7 +30,7 @@ LIST_LIMIT = 200
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS studies (
-    id TEXT PRIMARY KEY, game TEXT NOT NULL, variants TEXT NOT NULL, bots TEXT NOT NULL,
+    id TEXT PRIMARY KEY, game TEXT NOT NULL, variants TEXT NOT NULL, lineups TEXT NOT NULL,
     seed INTEGER NOT NULL, created TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
     study TEXT NOT NULL REFERENCES studies(id), variant INTEGER NOT NULL,
@@ -98,7 +98,7 @@ class LabStore:
         study = spec.study_id()
         with self._transaction() as db:
             db.execute("INSERT OR IGNORE INTO studies VALUES (?, ?, ?, ?, ?, ?)",
-                       (study, spec.game, json.dumps(spec.variants), json.dumps(spec.bots),
+                       (study, spec.game, json.dumps(spec.variants), json.dumps(spec.lineups),
                         spec.seed, datetime.now(UTC).isoformat(timespec="seconds")))
         return study
 
@@ -109,7 +109,7 @@ class LabStore:
 
     def info(self, study: str) -> StudyInfo:
         found = self.db.execute(
-            "SELECT id, variants, bots, seed, created FROM studies WHERE id = ?",
+            "SELECT id, variants, lineups, seed, created FROM studies WHERE id = ?",
             (study,)).fetchone()
         if found is None:
             known = [row[0] for row in self.db.execute(
@@ -118,7 +118,8 @@ class LabStore:
                 f"no study {study!r} in {self.path}; "
                 + (f"studies there: {', '.join(known)} (rennbahn lab list)" if known
                    else "it holds no study yet (rennbahn lab compare or run makes one)"))
-        spec = Spec(tuple(json.loads(found[1])), tuple(json.loads(found[2])), found[3])
+        spec = Spec(tuple(json.loads(found[1])), tuple(tuple(b) for b in json.loads(found[2])),
+                    found[3])
         return StudyInfo(found[0], spec, found[4], self.games(study, len(spec.variants)))
 
     def games(self, study: str, variants: int) -> int:

@@ -52,10 +52,12 @@ class GameRow(msgspec.Struct, frozen=True):
 
 @dataclass(frozen=True)
 class Spec:
-    """What a study plays: variants (canonical game strings), bots per seat and a seed."""
+    """What a study plays: variants (canonical game strings), the bots of each variant's
+    seats (its lineup) and a seed. Two variants may be one game with two lineups: what a
+    way of playing is worth is measured so, on the same seeds."""
 
     variants: tuple[str, ...]
-    bots: tuple[str, ...]
+    lineups: tuple[tuple[str, ...], ...]
     seed: int
 
     @property
@@ -64,7 +66,8 @@ class Spec:
 
     def study_id(self) -> str:
         """A short id that names the study by what it plays (the same spec, the same id)."""
-        text = "|".join([*self.variants, ";", *self.bots, ";", str(self.seed)])
+        text = "|".join([*self.variants, *(",".join(bots) for bots in self.lineups),
+                         str(self.seed)])
         return f"{self.game}-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
 
 
@@ -84,19 +87,30 @@ def split_bots(text: str) -> list[str]:
     return bots
 
 
-def make_spec(variants: Sequence[str], bots: str, seed: int) -> Spec:
+def make_spec(variants: Sequence[str], bots: Sequence[str], seed: int) -> Spec:
     """Check the variants (one game, at most :data:`MAX_VARIANTS`, all with the same seats)
-    and the bots, and return the study's spec. One bot name fills every seat."""
+    and the bots, and return the study's spec.
+
+    ``bots`` holds one ``--bots`` text for every variant, or one for all; one bot name in a
+    text fills every seat. One variant with several ``--bots`` is that game with each
+    lineup."""
     if not variants:
         raise ParameterError("name at least one variant, e.g. \"von0auf100(withdraw=each)\"")
+    if not bots:
+        bots = ["heuristic"]
+    if len(variants) == 1 and len(bots) > 1:
+        variants = list(variants) * len(bots)
+    if len(bots) not in (1, len(variants)):
+        raise ParameterError(f"give --bots once for all variants or once for each of the "
+                             f"{len(variants)}, not {len(bots)} times")
     if len(variants) > MAX_VARIANTS:
         raise ParameterError(f"a study compares at most {MAX_VARIANTS} variants, "
                              f"not {len(variants)}")
-    names = split_bots(bots)
+    names = [split_bots(text) for text in (bots if len(bots) > 1 else list(bots) * len(variants))]
     loaded = []
-    for text in variants:
-        if len(names) > 1:
-            loaded.append(load_game_for_seats(text, len(names), "named by --bots"))
+    for text, lineup in zip(variants, names, strict=True):
+        if len(lineup) > 1:
+            loaded.append(load_game_for_seats(text, len(lineup), "named by --bots"))
         else:
             loaded.append(load_game(text))
     if len({g.NAME for g in loaded}) > 1:
@@ -105,15 +119,18 @@ def make_spec(variants: Sequence[str], bots: str, seed: int) -> Spec:
     if len({g.num_players() for g in loaded}) > 1:
         raise ParameterError("the variants of a study must have the same number of seats")
     players = loaded[0].num_players()
-    seats = names * players if len(names) == 1 else names
-    for name in seats:
+    lineups = tuple(tuple(lineup * players if len(lineup) == 1 else lineup)
+                    for lineup in names)
+    for name in {bot for lineup in lineups for bot in lineup}:
         make_bot(loaded[0], name)  # an unknown bot fails here, with what is allowed
     if game_entry(loaded[0].NAME).race is None:
         raise ParameterError(f"{loaded[0].NAME} does not tell the lab its race facts")
     canonical = tuple(str(g) for g in loaded)
-    if len(set(canonical)) < len(canonical):
-        raise ParameterError("the same variant is named twice: " + ", ".join(canonical))
-    return Spec(canonical, tuple(seats), seed)
+    pairs = list(zip(canonical, lineups, strict=True))
+    if len(set(pairs)) < len(pairs):
+        raise ParameterError("the same variant is named twice with the same bots: "
+                             + ", ".join(canonical))
+    return Spec(canonical, lineups, seed)
 
 
 def _facts(game_name: str) -> RaceFacts:
@@ -167,7 +184,7 @@ def jobs(spec: Spec, start: int, stop: int, chunk: int = CHUNK) -> Iterator[Job]
     for first in range(start, stop, chunk):
         indices = range(first, min(first + chunk, stop))
         for variant, text in enumerate(spec.variants):
-            yield text, variant, spec.bots, spec.seed, indices
+            yield text, variant, spec.lineups[variant], spec.seed, indices
 
 
 def run(spec: Spec, start: int, stop: int, executor: Executor | None = None,
