@@ -109,8 +109,9 @@ class RaceFacts:
     #: Where each seat ended, in the game's own squares (for heat maps), and what they are.
     places: Callable[[State], list[int]]
     place_unit: str
-    #: Each seat's start position (1 = first to move, or the front row).
+    #: Each seat's start position (1 = first to move, or the front row), and what it is.
     starts: Callable[[State], list[int]]
+    start_unit: str = "start position"
 
 
 def ahead(values: Sequence[float]) -> int | None:

@@ -192,12 +192,13 @@ class Summary:
     comparisons: list[list[Comparison]]
     endings: tuple[str, ...]
     place_unit: str
+    start_unit: str
 
 
 def summarise(labels: Sequence[str], rows: Sequence[Sequence[GameRow]],
-              lineups: Sequence[Sequence[str]],
-              endings: Sequence[str], place_unit: str, seed: int) -> Summary:
+              lineups: Sequence[Sequence[str]], endings: Sequence[str], place_unit: str,
+              seed: int, start_unit: str = "start position") -> Summary:
     variants = [figures(label, games, bots, endings)
                 for label, games, bots in zip(labels, rows, lineups, strict=True)]
     comparisons = [compare(rows[0], other, endings, seed) for other in rows[1:]]
-    return Summary(variants, comparisons, tuple(endings), place_unit)
+    return Summary(variants, comparisons, tuple(endings), place_unit, start_unit)

@@ -20,8 +20,9 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 HERE = Path(__file__).resolve().parent
-#: One colour per variant (colour-blind safe: Okabe and Ito), then the seats' greys.
-COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
+#: One colour per variant (colour-blind safe: Okabe and Ito's, their yellow left out for
+#: its weak contrast on white).
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#999999",
            "#000000")
 INK = "#333333"
 GRID = "#dddddd"
@@ -113,8 +114,10 @@ def win_rate_by_start(summary: Summary, folder: Path, plt: Any) -> str:
         return lambda v: v.by_start[s][:2] if s in v.by_start else (0.0, (0.0, 0.0))
 
     starts = sorted({s for v in summary.variants for s in v.by_start})
+    unit = summary.start_unit
     return _win_bars(summary, folder, plt, "win-rate-by-start.png",
-                     "Win rate by start position", [(f"Start {s}", start(s)) for s in starts])
+                     f"Win rate by {unit}", [(f"{unit.capitalize()} {s}", start(s))
+                                             for s in starts])
 
 
 def race_length(summary: Summary, folder: Path, plt: Any) -> str:

@@ -54,8 +54,7 @@ def summary_of(store: LabStore, info: StudyInfo) -> Summary:
         raise ParameterError(f"study {info.id} has no games yet (rennbahn lab more "
                              f"{info.id} N plays some)")
     return summarise(variant_labels(spec.variants, spec.lineups), rows, spec.lineups,
-                     race.endings,
-                     race.place_unit, spec.seed)
+                     race.endings, race.place_unit, spec.seed, race.start_unit)
 
 
 def command(info: StudyInfo) -> str:

@@ -29,10 +29,14 @@ def seat_stats(state: State) -> list[dict[str, object]]:
 
 
 def leader(state: State) -> int | None:
-    """The seat ahead: most championship points so far, then the car furthest along."""
+    """The seat ahead: most championship points so far, then in the race the car over the
+    line first, then the car furthest along."""
     assert isinstance(state, AusgebremstState)
     totals = state.returns()
-    return ahead([totals[s] * 1000 + far for s, far in enumerate(places(state))])
+    far = places(state)
+    over = {car: place for place, car in enumerate(state.finish)}
+    return ahead([totals[s] * 100_000 + (50_000 - over[s] if s in over else far[s])
+                  for s in range(state.g.players)])
 
 
 #: How the (last) race ended for the players' cars: all over the line, or one out.
@@ -66,4 +70,4 @@ def starts(state: State) -> list[int]:
 
 
 RACE = RaceFacts(leader=leader, ending=ending, endings=ENDINGS, places=places,
-                 place_unit="spaces driven", starts=starts)
+                 place_unit="spaces driven", starts=starts, start_unit="start row")
