@@ -84,7 +84,8 @@ def _win_bars(summary: Summary, folder: Path, plt: Any, name: str, title: str,
         xs = [i + (k - (len(variants) - 1) / 2) * width for i in range(len(groups))]
         ax.bar(xs, [r for r, _ in values], width * 0.92, color=COLOURS[k % len(COLOURS)],
                label=_wrap(v.variant), capsize=3, error_kw={"elinewidth": 1, "ecolor": INK},
-               yerr=[[r - lo for r, (lo, _) in values], [hi - r for r, (_, hi) in values]])
+               yerr=[[max(0.0, r - lo) for r, (lo, _) in values],  # 0 - 1e-17 at 0 wins
+                     [max(0.0, hi - r) for r, (_, hi) in values]])
         top = max(top, *(hi for _, (_, hi) in values))
     ax.axhline(1 / variants[0].seats, color=INK, linestyle="--", linewidth=1,
                label="fair share")
