@@ -44,7 +44,7 @@ def test_the_server_lists_a_report_and_serves_only_its_files(tmp_path: Path) -> 
         assert "grandprix-0badc0de" not in page
         status, body, kind = _get(server.url + f"lab/{study}/")
         assert status == 200 and kind.startswith("text/html") and b"win-rate-by-seat.png" in body
-        assert b"seat 1: heuristic bot (build: random)" in body
+        assert b"Seat 1: heuristic bot (build: random)" in body
         status, body, kind = _get(server.url + f"lab/{study}/win-rate-by-seat.png")
         assert status == 200 and kind == "image/png" and body[:4] == b"\x89PNG"
         for path in (f"lab/{study}/..%2F{DEFAULT_STORE}", f"lab/{study}/tables.sqlite3",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from statistics import fmean
 
 from rennbahn.lab.inference import (
@@ -164,8 +164,9 @@ def compare(first: Sequence[GameRow], other: Sequence[GameRow], endings: Sequenc
     for seat in range(len(a[0].wins)):
         wa = [r.wins[seat] for r in a]
         wb = [r.wins[seat] for r in b]
+        d = paired(wb, wa)  # a t interval may pass +-1 on few games; a share cannot
         out.append(Comparison(f"win rate, seat {seat + 1}", fmean(wa), fmean(wb),
-                              paired(wb, wa)))
+                              replace(d, low=max(-1.0, d.low), high=min(1.0, d.high))))
     la = [float(r.decisions) for r in a]
     lb = [float(r.decisions) for r in b]
     out.append(Comparison("length (decisions)", fmean(la), fmean(lb),

@@ -124,6 +124,8 @@ def win_rate_by_start(summary: Summary, folder: Path, plt: Any) -> str:
 def race_length(summary: Summary, folder: Path, plt: Any) -> str:
     """The distribution of race lengths (decisions), one outline per variant."""
     variants = summary.variants
+    if len(variants) > 3:  # outlines of many variants hide each other: one box each
+        return _length_boxes(summary, folder, plt)
     low = min(min(v.lengths) for v in variants)
     high = max(max(v.lengths) for v in variants)
     bins = min(40, max(5, high - low + 1))
@@ -143,6 +145,28 @@ def race_length(summary: Summary, folder: Path, plt: Any) -> str:
     return _save(fig, folder, "race-length.png", plt)
 
 
+def _length_boxes(summary: Summary, folder: Path, plt: Any) -> str:
+    """Race lengths as one box per variant (quartiles, whiskers to 1.5 IQR, the mean a dot)."""
+    variants = summary.variants
+    fig, ax = plt.subplots(figsize=(7, 0.9 + 0.45 * len(variants)))
+    boxes = ax.boxplot([v.lengths for v in variants], vert=False, patch_artist=True,
+                       showmeans=True, widths=0.6, flierprops={"markersize": 2},
+                       meanprops={"marker": "o", "markerfacecolor": "white",
+                                  "markeredgecolor": INK, "markersize": 4},
+                       medianprops={"color": INK})
+    for k, patch in enumerate(boxes["boxes"]):
+        patch.set_facecolor(COLOURS[k % len(COLOURS)])
+        patch.set_alpha(0.8)
+    ax.set_yticks(range(1, len(variants) + 1),
+                  [_wrap(f"{v.variant} (mean {v.length:.1f})", 45) for v in variants],
+                  fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel("Decisions in the game (all players' moves)")
+    ax.set_title("How long the races are")
+    _tidy(ax, grid_axis="x")
+    return _save(fig, folder, "race-length.png", plt)
+
+
 def where_cars_end(summary: Summary, folder: Path, plt: Any) -> str:
     """A heat map per variant: for each seat, the share of games its car ended at each
     place, in the game's own squares along the track."""
@@ -152,27 +176,38 @@ def where_cars_end(summary: Summary, folder: Path, plt: Any) -> str:
     span = high - low + 1
     step = max(1, math.ceil(span / 40))
     columns = math.ceil(span / step)
-    fig, axes = plt.subplots(len(variants), 1, squeeze=False, sharex=True, layout="constrained",
-                             figsize=(7.5, 0.9 + (0.4 * variants[0].seats + 0.5) * len(variants)))
-    image = None
-    for k, v in enumerate(variants):
-        ax = axes[k][0]
+    grids = []
+    for v in variants:
         grid = [[0.0] * columns for _ in range(v.seats)]
         for seat, places in enumerate(v.places):
             for place in places:
                 grid[seat][(place - low) // step] += 1 / len(places)
-        image = ax.imshow(grid, aspect="auto", cmap="Blues", vmin=0,
-                          vmax=max(max(row) for row in grid) or 1,
+        grids.append(grid)
+    top = max(max(max(row) for row in grid) for grid in grids) or 1.0  # one scale for all
+    across = 1 if len(variants) <= 2 else 2
+    down = math.ceil(len(variants) / across)
+    fig, axes = plt.subplots(down, across, squeeze=False, sharex=True, layout="constrained",
+                             figsize=(7.5 if across == 1 else 11,
+                                      0.9 + (0.32 * variants[0].seats + 0.55) * down))
+    image = None
+    for k, (v, grid) in enumerate(zip(variants, grids, strict=True)):
+        ax = axes[k // across][k % across]
+        image = ax.imshow(grid, aspect="auto", cmap="Blues", vmin=0, vmax=top,
                           extent=(low - 0.5, low + columns * step - 0.5, v.seats - 0.5, -0.5))
-        ax.set_yticks(range(v.seats), [f"Seat {s + 1}" for s in range(v.seats)])
-        ax.set_title(_wrap(v.variant, 80), fontsize=9, loc="left", fontweight="normal")
+        ax.set_yticks(range(v.seats), [f"Seat {s + 1}" for s in range(v.seats)], fontsize=8)
+        ax.set_title(_wrap(v.variant, 60 if across > 1 else 80), fontsize=9, loc="left",
+                     fontweight="normal")
         for side in ("top", "right", "left", "bottom"):
             ax.spines[side].set_visible(False)
-    axes[-1][0].set_xlabel(f"Where the cars ended: {summary.place_unit}")
+    for k in range(len(variants), down * across):
+        axes[k // across][k % across].set_visible(False)
+    for ax in axes[-1]:
+        ax.set_xlabel(f"Where the cars ended: {summary.place_unit}")
     if image is not None:
-        bar = fig.colorbar(image, ax=[row[0] for row in axes], shrink=0.8)
+        bar = fig.colorbar(image, ax=[ax for row in axes for ax in row], shrink=0.6)
         bar.set_label("share of games")
-    fig.suptitle("Where the cars end", fontweight="bold", fontsize=11, x=0.05, ha="left")
+        bar.ax.yaxis.set_major_formatter(plt.FuncFormatter(lambda y, _: f"{y:.0%}"))
+    fig.suptitle("Where the cars end", fontweight="bold", fontsize=11, x=0.02, ha="left")
     return _save(fig, folder, "where-cars-end.png", plt)
 
 
@@ -203,33 +238,44 @@ def endings(summary: Summary, folder: Path, plt: Any) -> str:
 
 
 def differences(summary: Summary, folder: Path, plt: Any) -> str:
-    """Each variant's differences from the first with 95% intervals: shares in
-    percentage points (left), race length in decisions (right)."""
-    rows: list[tuple[str, Comparison, int]] = []
-    for k, comparisons in enumerate(summary.comparisons, start=1):
-        rows.extend((c.measure, c, k) for c in comparisons if not c.measure.startswith(
-            "winner changes"))
-    shares = [r for r in rows if not r[0].startswith("length")]
-    lengths = [r for r in rows if r[0].startswith("length")]
+    """Each variant's differences from the first with 95% intervals, one row per measure
+    and one colour per variant: shares in percentage points (above), race length in
+    decisions (below)."""
+    count = len(summary.comparisons)
+    measures = list(dict.fromkeys(
+        c.measure for comparisons in summary.comparisons for c in comparisons
+        if not c.measure.startswith("winner changes")))
+    shares = [m for m in measures if not m.startswith("length")]
+    lengths = [m for m in measures if m.startswith("length")]
+    row = 0.3 + 0.16 * count
     fig, (left, right) = plt.subplots(
-        1, 2, figsize=(9, 1.2 + 0.32 * len(shares)),
-        gridspec_kw={"width_ratios": [3, 1.3], "wspace": 0.45})
+        2, 1, figsize=(8.5, 2.2 + row * (len(shares) + len(lengths))), layout="constrained",
+        gridspec_kw={"height_ratios": [max(1, len(shares)), max(1, len(lengths)) + 0.6]})
+    spread = 0.7 / max(count, 1)
     for ax, chosen, scale, unit in ((left, shares, 100.0, "percentage points"),
                                     (right, lengths, 1.0, "decisions")):
-        for i, (_, c, k) in enumerate(chosen):
-            d = c.difference
+        for k, comparisons in enumerate(summary.comparisons, start=1):
+            found: dict[str, Comparison] = {c.measure: c for c in comparisons}
             colour = COLOURS[k % len(COLOURS)]
-            ax.plot([d.low * scale, d.high * scale], [i, i], color=colour, linewidth=2)
-            ax.plot([d.estimate * scale], [i], "o", color=colour, markersize=5)
+            for i, measure in enumerate(chosen):
+                if measure not in found:
+                    continue
+                d = found[measure].difference
+                y = i + (k - 1 - (count - 1) / 2) * spread
+                ax.plot([d.low * scale, d.high * scale], [y, y], color=colour, linewidth=2,
+                        solid_capstyle="butt")
+                ax.plot([d.estimate * scale], [y], "o", color=colour, markersize=4.5)
         ax.axvline(0, color=INK, linewidth=0.8)
-        ax.set_yticks(range(len(chosen)), [m for m, _, _ in chosen], fontsize=8)
+        ax.set_yticks(range(len(chosen)), chosen, fontsize=8)
         ax.set_ylim(len(chosen) - 0.5, -0.5)
         ax.set_xlabel(unit)
         _tidy(ax, grid_axis="x")
-    first = summary.variants[0].variant
-    others = ", ".join(v.variant for v in summary.variants[1:])
-    fig.suptitle(_wrap(f"{others} minus {first}: differences with 95% intervals", 110),
-                 fontsize=10, fontweight="bold", x=0.02, ha="left", y=1.02)
+    handles = [plt.Line2D([], [], color=COLOURS[k % len(COLOURS)], marker="o", linewidth=2)
+               for k in range(1, count + 1)]
+    fig.legend(handles, [_wrap(v.variant, 45) for v in summary.variants[1:]], frameon=False,
+               fontsize=8, loc="outside lower center", ncol=min(3, count))
+    fig.suptitle(_wrap(f"Differences from {summary.variants[0].variant}, with 95% intervals",
+                       100), fontsize=11, fontweight="bold", x=0.02, ha="left")
     return _save(fig, folder, "differences.png", plt)
 
 

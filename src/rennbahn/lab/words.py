@@ -59,5 +59,6 @@ def variant_labels(variants: Sequence[str], lineups: Sequence[Sequence[str]] | N
                      f"{words.choice(name, game.params[name], lang)}" for name in differing]
         if lineups is not None:
             parts += [f"seat {s + 1}: {bot_in_words(lineups[k][s])}" for s in seats]
-        labels.append("; ".join(p for p in parts if p) or "standard rules")
+        label = "; ".join(p for p in parts if p) or "standard rules"
+        labels.append(label[:1].upper() + label[1:])
     return labels
