@@ -220,7 +220,7 @@ def _show(summary: Summary, info: StudyInfo) -> None:
     if summary.variants[0].luck is not None:
         rows.append(("luck", [f"{v.luck or 0:.2f}" for v in summary.variants]))
     rows += [(f"ends: {kind}", [f"{v.endings[kind][0] / v.games:.1%}" for v in summary.variants])
-             for kind in summary.endings]
+             for kind in summary.endings if any(v.endings[kind][0] for v in summary.variants)]
     for name, cells in rows:
         table.add_row(name, *cells)
     console.print(table)

@@ -120,7 +120,8 @@ def figures(variant: str, rows: Sequence[GameRow], bots: Sequence[str],
     for r in rows:
         for seat_stats in r.stats:
             for key, value in seat_stats.items():
-                if isinstance(value, int | float) and not isinstance(value, bool):
+                if (isinstance(value, int | float) and not isinstance(value, bool)
+                        and not key.startswith("by_")):  # a group (start row), not a figure
                     own.setdefault(key, []).append(float(value))
     result = VariantFigures(
         variant=variant, games=n, seats=seats, win_rate=rates,
