@@ -214,7 +214,7 @@ def where_cars_end(summary: Summary, folder: Path, plt: Any) -> str:
 def endings(summary: Summary, folder: Path, plt: Any) -> str:
     """How the races end: the share of each of the game's own endings, per variant."""
     variants = summary.variants
-    fig, ax = plt.subplots(figsize=(7, 0.9 + 0.55 * len(variants)))
+    fig, ax = plt.subplots(figsize=(7, 1.3 + 0.5 * len(variants)), layout="constrained")
     shown = [kind for kind in summary.endings
              if any(v.endings[kind][0] for v in variants)]
     for k, v in enumerate(variants):
@@ -232,8 +232,7 @@ def endings(summary: Summary, folder: Path, plt: Any) -> str:
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda x, _: f"{x:.0%}"))
     ax.set_title("How the races end")
-    ax.legend(frameon=False, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.25),
-              ncol=min(3, len(shown)))
+    fig.legend(frameon=False, fontsize=8, loc="outside lower center", ncol=min(3, len(shown)))
     return _save(fig, folder, "endings.png", plt)
 
 
