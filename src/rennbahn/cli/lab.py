@@ -92,13 +92,13 @@ def _finish(store: LabStore, info: StudyInfo, out: Path | None, report: bool) ->
 @app.command()
 def compare(
     variants: Annotated[list[str], typer.Argument(
-        help="two or more variants of one game, e.g. \"von0auf100(withdraw=each)\"")],
+        help="variants of one game, e.g. \"von0auf100(withdraw=each)\"; one is enough when "
+        "--bots names a lineup for each")],
     games: Games = 200, bots: Bots = None, seed: Seed = 1, workers: Workers = 1,
     backend: BackendOption = Backend.process, more: More = 0, out: Out = None,
     store: StoreOption = Path(DEFAULT_STORE), report: Report = True,
 ) -> None:
-    """Compare variants (or lineups) on the same seeds: differences with 95% intervals and
-    tests."""
+    """Compare variants (or lineups) on the same seeds: differences, intervals, tests."""
     if len(variants) < 2 and len(bots or []) < 2:
         raise ParameterError("compare needs two variants or more, or one variant with "
                              "--bots given for each lineup; for one, use rennbahn lab run")
