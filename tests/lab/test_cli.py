@@ -76,6 +76,10 @@ def test_list_and_show_name_the_study(study: tuple[Path, Path, str]) -> None:
     assert shown.exit_code == 0, shown.output
     text = _flat(shown.output)
     assert "12 games per variant" in text and "winner changes" in text and "paired t" in text
+    unknown = runner.invoke(app, ["lab", "show", "grandprix-00000000", "--store", str(store)])
+    assert unknown.exit_code == 2
+    assert f"no study 'grandprix-00000000' in {store}; studies there: {study_id}" in _flat(
+        unknown.output)
 
 
 def test_more_extends_a_study_and_keeps_its_first_games(tmp_path: Path,
@@ -122,8 +126,8 @@ def test_export_writes_parquet_that_reads_back(tmp_path: Path,
     (["compare", "grandprix", "--bots", "random", "--bots", "random"], "named twice"),
     (["run", "grandprix", "--bots", "nobot"], "nobot"),
     (["run", "grandprix", "--games", "0"], "--games"),
-    (["show", "nostudy"], "no study 'nostudy'"),
-    (["export", "nostudy", "--parquet", "x.parquet"], "no study 'nostudy'"),
+    (["show", "nostudy"], "there is no lab store"),
+    (["export", "nostudy", "--parquet", "x.parquet"], "there is no lab store"),
 ])
 def test_bad_input_is_one_clear_line_and_exit_2(tmp_path: Path, args: list[str],
                                                 said: str) -> None:
@@ -131,3 +135,4 @@ def test_bad_input_is_one_clear_line_and_exit_2(tmp_path: Path, args: list[str],
     assert result.exit_code == 2, result.output
     assert said in _flat(result.output)
     assert "Traceback" not in result.output
+    assert not (tmp_path / "s.sqlite3").exists()  # bad input leaves no store behind

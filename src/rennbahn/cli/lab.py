@@ -27,7 +27,7 @@ from rich.table import Table
 from rennbahn.core.errors import ParameterError
 from rennbahn.lab.metrics import Summary
 from rennbahn.lab.runs import extend, render, summary_of
-from rennbahn.lab.store import DEFAULT_STORE, LabStore, StudyInfo
+from rennbahn.lab.store import DEFAULT_STORE, LabStore, StudyInfo, UnknownStudyError
 from rennbahn.lab.study import MAX_GAMES, Spec, make_spec
 from rennbahn.lab.words import bots_in_words, title, variant_labels
 
@@ -64,9 +64,15 @@ More = Annotated[int, typer.Option(min=0, max=MAX_GAMES,
 Report = Annotated[bool, typer.Option(help="write the report (HTML and PNGs)")]
 
 
-def _play(store: LabStore, variants: list[str], bots: list[str] | None, seed: int, games: int,
-          more: int, workers: int) -> StudyInfo:
-    spec = make_spec(variants, bots or ["heuristic"], seed)
+def _stored(path: Path) -> LabStore:
+    """The store to read a study from; a file that is not there is not made."""
+    if not path.is_file():
+        raise UnknownStudyError(f"there is no lab store {path}; rennbahn lab compare or run "
+                                "makes one (or name it with --store)")
+    return LabStore(path)
+
+
+def _play(store: LabStore, spec: Spec, games: int, more: int, workers: int) -> StudyInfo:
     have = store.games(spec.study_id(), len(spec.variants))
     return _extend(store, spec, have + more if more else max(games, have), workers, have)
 
@@ -102,8 +108,9 @@ def compare(
     if len(variants) < 2 and len(bots or []) < 2:
         raise ParameterError("compare needs two variants or more, or one variant with "
                              "--bots given for each lineup; for one, use rennbahn lab run")
+    spec = make_spec(variants, bots or ["heuristic"], seed)
     with LabStore(store) as lab:
-        info = _play(lab, variants, bots, seed, games, more, workers)
+        info = _play(lab, spec, games, more, workers)
         _finish(lab, info, out, report)
 
 
@@ -115,11 +122,12 @@ def run_command(
     store: StoreOption = Path(DEFAULT_STORE), report: Report = True,
 ) -> None:
     """Study one variant: balance across seats and start positions, endings, drama, luck."""
+    if len(bots or []) > 1:
+        raise ParameterError("run plays one lineup; to compare lineups, use rennbahn lab "
+                             "compare GAME --bots ... --bots ...")
+    spec = make_spec([game], bots or ["heuristic"], seed)
     with LabStore(store) as lab:
-        if len(bots or []) > 1:
-            raise ParameterError("run plays one lineup; to compare lineups, use rennbahn lab "
-                                 "compare GAME --bots ... --bots ...")
-        info = _play(lab, [game], bots, seed, games, more, workers)
+        info = _play(lab, spec, games, more, workers)
         _finish(lab, info, out, report)
 
 
@@ -131,7 +139,7 @@ def more(
     store: StoreOption = Path(DEFAULT_STORE), report: Report = True,
 ) -> None:
     """Extend a study with more games: the games it has stay, the next seeds continue."""
-    with LabStore(store) as lab:
+    with _stored(store) as lab:
         info = lab.info(study)
         info = _extend(lab, info.spec, info.games + games, workers, info.games)
         _finish(lab, info, out, report)
@@ -140,8 +148,10 @@ def more(
 @app.command(name="list")
 def list_command(store: StoreOption = Path(DEFAULT_STORE)) -> None:
     """The stored studies, newest first."""
-    with LabStore(store) as lab:
-        studies = lab.studies()
+    studies = []
+    if store.is_file():
+        with LabStore(store) as lab:
+            studies = lab.studies()
     if not studies:
         console.print(f"No study in {store} yet: rennbahn lab compare or run makes one.")
         return
@@ -162,7 +172,7 @@ def show(
     store: StoreOption = Path(DEFAULT_STORE),
 ) -> None:
     """A stored study's figures and differences, in the terminal."""
-    with LabStore(store) as lab:
+    with _stored(store) as lab:
         info = lab.info(study)
         _show(summary_of(lab, info), info)
         found = lab.report(study)
@@ -176,7 +186,7 @@ def report(
     out: Out = None, store: StoreOption = Path(DEFAULT_STORE),
 ) -> None:
     """Write a stored study's report (HTML and PNGs) again."""
-    with LabStore(store) as lab:
+    with _stored(store) as lab:
         _finish(lab, lab.info(study), out, True)
 
 
@@ -189,7 +199,7 @@ def export(
     """Write every game of a study to a Parquet file (one row per game and variant)."""
     from rennbahn.lab.export import write_parquet
 
-    with LabStore(store) as lab:
+    with _stored(store) as lab:
         info = lab.info(study)
         rows = [lab.rows(info.id, v) for v in range(len(info.spec.variants))]
     count = write_parquet(parquet, info.id,
