@@ -110,6 +110,9 @@ def test_export_writes_parquet_that_reads_back(tmp_path: Path,
     result = runner.invoke(app, ["lab", "export", study_id, "--parquet", str(target),
                                  "--store", str(store)])
     assert result.exit_code == 0, result.output
+    nowhere = runner.invoke(app, ["lab", "export", study_id, "--parquet",
+                                  str(tmp_path / "no" / "x.parquet"), "--store", str(store)])
+    assert nowhere.exit_code == 2 and "does not exist" in _flat(nowhere.output)
     table = pq.read_table(target)
     assert table.num_rows == 24
     assert set(table.column("variant").to_pylist()) == {0, 1}

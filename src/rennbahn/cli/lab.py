@@ -199,6 +199,9 @@ def export(
     """Write every game of a study to a Parquet file (one row per game and variant)."""
     from rennbahn.lab.export import write_parquet
 
+    if not parquet.resolve().parent.is_dir():
+        raise ParameterError(f"--parquet {parquet}: the folder {parquet.resolve().parent} "
+                             "does not exist")
     with _stored(store) as lab:
         info = lab.info(study)
         rows = [lab.rows(info.id, v) for v in range(len(info.spec.variants))]
