@@ -96,6 +96,8 @@ class VariantFigures:
     places: list[list[int]]
     own: dict[str, float] = field(default_factory=dict)
     luck: float | None = None
+    #: The bot in each seat.
+    bots: list[str] = field(default_factory=list)
     luck_ci: Interval | None = None
 
 
@@ -134,7 +136,7 @@ def figures(variant: str, rows: Sequence[GameRow], bots: Sequence[str],
         drama=fmean(dramatic) if dramatic else 0.0,
         drama_ci=wilson(sum(dramatic), len(dramatic)), drama_games=len(dramatic),
         places=[[r.places[s] for r in rows] for s in range(seats)],
-        own={key: fmean(values) for key, values in sorted(own.items())})
+        own={key: fmean(values) for key, values in sorted(own.items())}, bots=list(bots))
     lucky = [s for s, bot in enumerate(bots) if bot == "random"]
     if lucky and len(lucky) < seats:
         # Luck: the random seats' wins against the others, as a share of a fair share.

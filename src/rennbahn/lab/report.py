@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from rennbahn.core.errors import MissingExtraError
 from rennbahn.lab.metrics import Comparison, Interval, Summary, VariantFigures
+from rennbahn.lab.words import bot_in_words
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -77,7 +78,8 @@ def _win_bars(summary: Summary, folder: Path, plt: Any, name: str, title: str,
     """Bars per group and variant with their Wilson 95% intervals, the fair share dashed."""
     variants = summary.variants
     width = 0.8 / len(variants)
-    fig, ax = plt.subplots(figsize=(max(5.5, 1.4 * len(groups) + 2), 3.8))
+    fig, ax = plt.subplots(figsize=(max(5.5, 1.4 * len(groups) + 2), 4.2),
+                           layout="constrained")
     top = 0.0
     for k, v in enumerate(variants):
         values = [figure(v) for _, figure in groups]
@@ -95,8 +97,8 @@ def _win_bars(summary: Summary, folder: Path, plt: Any, name: str, title: str,
     ax.yaxis.set_major_formatter(plt.FuncFormatter(lambda y, _: f"{y:.0%}"))
     ax.set_title(f"{title}, with 95% intervals ({variants[0].games} games each)")
     _tidy(ax)
-    ax.legend(frameon=False, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.12),
-              ncol=min(2, len(variants) + 1))
+    fig.legend(frameon=False, fontsize=8, loc="outside lower center",
+               ncol=min(2, len(variants) + 1))
     return _save(fig, folder, name, plt)
 
 
@@ -105,8 +107,14 @@ def win_rate_by_seat(summary: Summary, folder: Path, plt: Any) -> str:
     def seat(s: int) -> Callable[[VariantFigures], tuple[float, Interval]]:
         return lambda v: (v.win_rate[s], v.win_ci[s])
 
+    names = [f"Seat {s + 1}" for s in range(summary.variants[0].seats)]
+    lineups = {tuple(v.bots) for v in summary.variants}
+    (lineup,) = lineups if len(lineups) == 1 else ((),)
+    if len(set(lineup)) > 1:  # one lineup of different bots: say who sits where
+        names = [f"{name}\n{_wrap(bot_in_words(bot), 16)}" for name, bot in zip(
+            names, lineup, strict=True)]
     return _win_bars(summary, folder, plt, "win-rate-by-seat.png", "Win rate by seat",
-                     [(f"Seat {s + 1}", seat(s)) for s in range(summary.variants[0].seats)])
+                     [(name, seat(s)) for s, name in enumerate(names)])
 
 
 def win_rate_by_start(summary: Summary, folder: Path, plt: Any) -> str:
