@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
-EXTRAS = {"serve": "[web,pg]", "play": "", "test": "[dev,rl,web,train,pg,scale]",
+EXTRAS = {"serve": "[web,pg]", "play": "", "test": "[dev,rl,web,train,pg,scale,lab]",
           "package": "[dev,rl,web]"}
 #: Installed before the ``train`` extra: the CPU build that this project's machines keep on
 #: disk. Left to itself, pip would fetch a CUDA build of several GB for sb3-contrib; any

@@ -119,3 +119,14 @@ def test_the_readme_links_stay_relative_while_there_is_no_public_address() -> No
     root = SRC.parents[1]
     assert "[project.urls]" not in (root / "pyproject.toml").read_text(encoding="utf-8")
     assert not re.search(r"\]\((https?:)?//", (root / "README.md").read_text(encoding="utf-8"))
+
+
+def test_only_the_front_ends_use_the_lab(graph: grimp.ImportGraph) -> None:
+    """The rules lab sits beside sim, above the games: the command line and the server's
+    report page use it; the core, the games, the bots and sim never do."""
+    users = {m for m in graph.find_modules_that_directly_import("rennbahn.lab")}
+    for module in graph.find_descendants("rennbahn.lab"):
+        users |= {m for m in graph.find_modules_that_directly_import(module)}
+    outside = {m for m in users if not m.startswith(("rennbahn.lab.", "rennbahn.cli.",
+                                                     "rennbahn.server."))}
+    assert outside == set(), f"{outside} import the lab"

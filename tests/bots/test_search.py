@@ -136,7 +136,10 @@ def test_names_per_game() -> None:
     assert "duct" in bot_names("gibgas") and "duct" not in bot_names("ausgebremst")
     assert [p.name for p in bot_params("grandprix", "mcts")] == [
         "iterations", "seconds", "rollout", "depth", "c", "select", "gamma"]
-    assert bot_params("gibgas", "heuristic") == []
+    assert bot_params("von0auf100", "heuristic") == []
+    # The lab measures what a way of playing is worth with these (docs/balance.md).
+    assert [p.name for p in bot_params("gibgas", "heuristic")] == ["tempo"]
+    assert [p.name for p in bot_params("grandprix", "heuristic")] == ["build"]
 
 
 @pytest.mark.parametrize("game_name", ["gibgas", "von0auf100", "grandprix", "ausgebremst"])
@@ -176,7 +179,8 @@ def test_parameters_are_read() -> None:
     ("mcts(rollout=smart)", "one of random, heuristic"),
     ("alphazero", "unknown bot 'alphazero' for grandprix; bots: ausgebremst"[:30]),
     ("hard(iterations=3)", "named strength and takes no parameters"),
-    ("heuristic(x=1)", "bot 'heuristic' has no parameter 'x'; its parameters are: none"),
+    ("heuristic(x=1)", "bot 'heuristic' has no parameter 'x'; its parameters are: build"),
+    ("random(x=1)", "bot 'random' has no parameter 'x'; its parameters are: none"),
     ("mcts(iterations=", "malformed"),
 ])
 def test_parameter_errors(spec: str, words: str) -> None:

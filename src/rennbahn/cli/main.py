@@ -596,6 +596,7 @@ def _mount_optional() -> None:
 
 
 _mount_optional()
+app.add_typer(importlib.import_module("rennbahn.cli.lab").app, name="lab")  # rennbahn lab
 
 
 def main() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+from pathlib import Path
 from typing import Annotated
 from urllib.parse import urlsplit
 
@@ -43,6 +44,11 @@ def serve(
         metavar="SECONDS",
         help="how long a bot waits before it answers a person's move, so that the person "
              "can take a mis-tap back (0 to 60)")] = 1.5,
+    lab: Annotated[Path | None, typer.Option(
+        metavar="FOLDER",
+        help="the folder whose rules-lab reports /lab shows (those rennbahn lab wrote "
+             "under it, listed in its rennbahn-lab.sqlite3); default: the SQLite file's "
+             "folder, none with PostgreSQL")] = None,
 ) -> None:
     """Serve tables with friends and bots over websockets (see docs/server.md)."""
     try:
@@ -98,7 +104,8 @@ def serve(
                         unjoined_expiry=unjoined_expiry)
         app = create_app(db, bot_workers=max(0, bot_workers),
                          render_workers=max(0, render_workers), limits=limits, owner=owner,
-                         lease=lease, grace=bot_grace)
+                         lease=lease, grace=bot_grace,
+                         lab=lab if lab is not None or store.shared else Path(db).parent)
         typer.echo(f"rennbahn serves at http://{shown}:{port}/ (tables kept in {kept})")
         # Views are small and sent often: compressing each one costs more time than it saves.
         # X-Forwarded-For is believed only from the proxies named (uvicorn's own default

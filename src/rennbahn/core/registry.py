@@ -95,6 +95,37 @@ class Terminal:
 #: the win rate grouped by every key that starts with ``by_`` (``{"by_start_row": 2}``) and
 #: averages every other numeric key (``{"points": 9}``).
 SeatStats = Callable[[State], list[dict[str, JSON]]]
+
+
+@dataclass(frozen=True)
+class RaceFacts:
+    """What the rules lab (``rennbahn lab``) reads from a game's states, beside its
+    :data:`SeatStats`: pure functions of a state, in the game's own terms."""
+
+    #: The seat ahead now (None: level, or nobody ahead yet), for lead changes and drama.
+    leader: Callable[[State], int | None]
+    #: How the finished game ended, one of ``endings`` (the game's own kinds).
+    ending: Callable[[State], str]
+    endings: tuple[str, ...]
+    #: Where each seat ended, in the game's own squares (for heat maps), and what they are.
+    places: Callable[[State], list[int]]
+    place_unit: str
+    #: Each seat's start position (1 = first to move, or the front row), and what it is.
+    starts: Callable[[State], list[int]]
+    start_unit: str = "start position"
+
+
+def ahead(values: Sequence[float]) -> int | None:
+    """The one seat with the highest value, None when two or more share it.
+
+    >>> ahead([3, 5, 1]), ahead([2, 2, 1])
+    (1, None)
+    """
+    best = max(values)
+    top = [seat for seat, value in enumerate(values) if value == best]
+    return top[0] if len(top) == 1 else None
+
+
 #: A game's observation encoder (``rennbahn.core.encoding.Encoder``) for one game.
 MakeEncoder = Callable[[Game], Any]
 
@@ -117,6 +148,8 @@ class GameEntry:
     terminal: Part[Terminal] | None = None
     encoder: Part[MakeEncoder] | None = None
     stats: Part[SeatStats] | None = None
+    #: What the rules lab reads from states: leader, ending, places, starts.
+    race: Part[RaceFacts] | None = None
     #: The game's words for players: moves, the end, the variant parameters.
     words: Part[Words] | None = None
     #: The rule behind each kind of event the narration tells (``rennbahn.core.citations``).
@@ -152,6 +185,7 @@ class GameEntry:
             terminal=Part(f"{package}.ui:TERMINAL"),
             encoder=Part(f"{package}.encoder:make_encoder"),
             stats=Part(f"{package}.stats:seat_stats"),
+            race=Part(f"{package}.stats:RACE"),
             words=Part(f"{package}.words:WORDS"),
             citations=Part(f"{package}.citations:CITATIONS"),
             package=package,

@@ -35,8 +35,8 @@ from starlette.websockets import WebSocket
 from rennbahn.bots.factory import bot_names
 from rennbahn.core.i18n import DEFAULT
 from rennbahn.core.registry import registered_games
+from rennbahn.server import labpage, render, rulebook
 from rennbahn.server import messages as m
-from rennbahn.server import render, rulebook
 from rennbahn.server.bots import warm_up
 from rennbahn.server.store import Store, open_store
 from rennbahn.server.stories import Stories
@@ -215,14 +215,15 @@ def _number(text: str | None, what: str, below: int) -> int | None:
 
 def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
                limits: Limits | None = None, owner: str = "", lease: float = 10.0,
-               grace: float = 1.5) -> Starlette:
+               grace: float = 1.5, lab: str | Path | None = None) -> Starlette:
     """The server app on the SQLite file ``db``; bots think in ``bot_workers`` processes,
     boards, narration and stories are drawn in ``render_workers`` (0: in threads of the
     server process, for tools and tests of the app alone); ``limits`` bound what
     strangers can make it hold. ``owner`` is this server's address, given to clients of
     its tables by the other servers on a shared store; ``lease`` how many seconds a table
     stays this server's after it was last renewed; ``grace`` how many seconds a bot waits
-    before it answers a person's move."""
+    before it answers a person's move; ``lab`` the folder whose rules-lab reports
+    ``/lab`` shows (None: no such page)."""
     state: dict[str, Any] = {}
     creations: dict[str, tuple[float, float]] = {}
 
@@ -482,5 +483,6 @@ def create_app(db: str | Path, *, bot_workers: int = 1, render_workers: int = 1,
         Route("/rules/{game}/details", rules_details),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         WebSocketRoute("/ws", socket),
+        *(labpage.routes(Path(lab), _page) if lab is not None else []),
     ]
     return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(BodyLimit)])

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from rennbahn.core.driver import SeatView, win_chances
+from rennbahn.core.params import Param
 from rennbahn.core.protocol import Game, State
 from rennbahn.core.views import UNSET, expect_view
 from rennbahn.games.gibgas.components import (
@@ -65,11 +66,23 @@ EVAL_SLOPE = 1.0
 class HeuristicBot:
     """Avoids likely fender benders, saves the die for the right card, pits when it pays."""
 
-    def __init__(self, game: Game, samples: int = 48) -> None:
+    PARAMS: tuple[Param, ...] = (
+        Param("tempo", True, "plays Tempo-Halten cards (false: never, unless it must; for "
+              "measuring what the card is worth, rennbahn lab)"),
+    )
+
+    def __init__(self, game: Game, samples: int = 48, tempo: bool = True) -> None:
         if not isinstance(game, GibGasGame):
             raise TypeError("HeuristicBot plays Gib Gas! only")
         self.game: GibGasGame = game
         self.samples = samples
+        self.tempo = tempo
+
+    def _without_tempo(self, legal: list[int], card: int) -> list[int]:
+        """The moves left to a driver who does not use ``card`` (Tempo-Halten, or taking it
+        at a pit stop) while it has another."""
+        kept = [a for a in legal if a != card]
+        return legal if self.tempo or not kept else kept
 
     def step(self, view: SeatView, rng: random.Random) -> int:
         legal = view.legal_actions()
@@ -79,8 +92,8 @@ class HeuristicBot:
         if seen.phase == "discard":
             return DISCARD + 2  # I15: the middle speeds collide most often; drop a 220
         if seen.phase == "pittake":
-            return self._pit_choice(seen, legal)
-        return self._choose_card(seen, legal, rng)
+            return self._pit_choice(seen, self._without_tempo(legal, TAKE + TEMPO))
+        return self._choose_card(seen, self._without_tempo(legal, TEMPO), rng)
 
     # -- pit stops -------------------------------------------------------------------------
     def _pit_choice(self, seen: GibGasView, legal: list[int]) -> int:

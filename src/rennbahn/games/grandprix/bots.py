@@ -18,6 +18,7 @@ import math
 import random
 
 from rennbahn.core.driver import SeatView, win_chances
+from rennbahn.core.params import Param
 from rennbahn.core.protocol import Game, State
 from rennbahn.games.grandprix.components import GRANDSTAND, SKIP_KINDS, STEP, WIDTH
 from rennbahn.games.grandprix.rules import (
@@ -47,16 +48,27 @@ EVAL_SLOPE = 0.5
 class HeuristicBot:
     """Builds while rolling would gain little, rolls once the track ahead is long enough."""
 
-    def __init__(self, game: Game, threshold: float = THRESHOLD) -> None:
+    PARAMS: tuple[Param, ...] = (
+        Param("build", "heuristic", "the building phase: heuristic (build while rolling "
+              "gains little, lay each card where the track keeps most room) or random (both "
+              "choices by chance; for measuring what building well is worth, rennbahn lab)",
+              choices=("heuristic", "random")),
+    )
+
+    def __init__(self, game: Game, threshold: float = THRESHOLD,
+                 build: str = "heuristic") -> None:
         if not isinstance(game, GrandPrixGame):
             raise TypeError("HeuristicBot plays Grand Prix only")
         self.game = game
         self.threshold = threshold
+        self.random_build = build == "random"
 
     def step(self, view: SeatView, rng: random.Random) -> int:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.random_build and AGAIN not in legal:
+            return legal[rng.randrange(len(legal))]  # build or roll, and the way: by chance
         state = view.resample(rng)  # nothing is hidden: this is the position itself
         assert isinstance(state, GrandPrixState)
         if BUILD in legal:
