@@ -145,3 +145,24 @@ def test_a_backend_starts_a_local_ray_only_when_none_runs(local_ray: RayBackend)
         assert not joined.started
         assert len(list(run_games(GAME, ["random", "random"], 3, 1, backend=joined))) == 3
     assert ray.is_initialized()  # a Ray it did not start is left running
+
+
+@uses_ray
+def test_a_lab_study_plays_the_same_games_on_ray(tmp_path: Any) -> None:
+    """``rennbahn lab`` runs on sim's backends: the same stored games on Ray as here."""
+    from rennbahn.lab.store import LabStore
+
+    def games(backend: str, workers: str) -> list[Any]:
+        store = tmp_path / f"{backend}-{workers}.sqlite3"
+        result = runner.invoke(app, [
+            "lab", "compare", "grandprix(players=2)", "grandprix(players=2,event_gap=3)",
+            "--bots", "random", "--games", "6", "--seed", "5", "--no-report",
+            "--store", str(store), "--backend", backend, "--workers", workers])
+        assert result.exit_code == 0, result.output
+        with LabStore(store) as lab:
+            (info,) = lab.studies()
+            return [lab.rows(info.id, v, info.games) for v in range(2)]
+
+    here = games("process", "1")
+    assert len(here[0]) == 6
+    assert games("ray", "2") == here

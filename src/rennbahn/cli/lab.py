@@ -10,29 +10,27 @@
 
 Every variant plays game ``i`` on the same seed (common random numbers). Studies live in
 ``rennbahn-lab.sqlite3`` beside the server's database (``--store``); a report goes to
-``--out`` (by default a folder named after the study under the current one).
+``--out`` (by default a folder named after the study under the current one). The games run
+where ``sim``'s do: worker processes here, or Ray (``--backend ray``, docs/scale.md).
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from rennbahn.cli.bulk import AddressOption, BackendOption, WorkersOption, backend_for, progress_bar
 from rennbahn.core.errors import ParameterError
 from rennbahn.lab.metrics import Summary
 from rennbahn.lab.runs import extend, render, summary_of
 from rennbahn.lab.store import DEFAULT_STORE, LabStore, StudyInfo, UnknownStudyError
 from rennbahn.lab.study import MAX_GAMES, Spec, make_spec
 from rennbahn.lab.words import bots_in_words, title, variant_labels
-
-#: Most worker processes a study starts.
-MAX_WORKERS = 64
 
 console = Console()
 errors = Console(stderr=True, soft_wrap=True)
@@ -41,21 +39,12 @@ app = typer.Typer(help="The rules lab: balance studies with intervals, stored an
                   no_args_is_help=True)
 
 
-class Backend(StrEnum):
-    """Where the games run. Only local processes for now; the study's executor seam
-    (``rennbahn.lab.study.run``) takes any ``concurrent.futures`` executor."""
-
-    process = "process"
-
-
 Games = Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="games per variant")]
 Bots = Annotated[list[str] | None, typer.Option(
     help="one bot for every seat, or one per seat: heuristic, or heuristic,random,random; "
     "give it once for every variant to compare lineups (one variant, several --bots: that "
     "game with each lineup) [default: heuristic]")]
 Seed = Annotated[int, typer.Option(help="seed of the study: game i plays on a seed from it")]
-Workers = Annotated[int, typer.Option(min=1, max=MAX_WORKERS, help="worker processes")]
-BackendOption = Annotated[Backend, typer.Option(help="where the games run")]
 Out = Annotated[Path | None, typer.Option(
     help="folder of the report [default: a folder named after the study, here]")]
 StoreOption = Annotated[Path, typer.Option("--store", help="the lab's SQLite file")]
@@ -72,18 +61,26 @@ def _stored(path: Path) -> LabStore:
     return LabStore(path)
 
 
-def _play(store: LabStore, spec: Spec, games: int, more: int, workers: int) -> StudyInfo:
+@dataclass(frozen=True)
+class Where:
+    """Where a study's games run: ``sim``'s backends (docs/scale.md)."""
+
+    backend: str
+    workers: int
+    address: str | None
+
+
+def _play(store: LabStore, spec: Spec, games: int, more: int, where: Where) -> StudyInfo:
     have = store.games(spec.study_id(), len(spec.variants))
-    return _extend(store, spec, have + more if more else max(games, have), workers, have)
+    return _extend(store, spec, have + more if more else max(games, have), where, have)
 
 
-def _extend(store: LabStore, spec: Spec, target: int, workers: int, have: int) -> StudyInfo:
-    with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(), console=errors,
-                  transient=True) as progress:
+def _extend(store: LabStore, spec: Spec, target: int, where: Where, have: int) -> StudyInfo:
+    with backend_for(where.backend, where.workers, where.address, errors) as backend, \
+            progress_bar(errors, transient=True) as progress:
         task = progress.add_task(spec.study_id(),
                                  total=max(0, target - have) * len(spec.variants))
-        return extend(store, spec, target, workers=workers,
+        return extend(store, spec, target, backend=backend,
                       progress=lambda n: progress.advance(task, n))
 
 
@@ -100,8 +97,9 @@ def compare(
     variants: Annotated[list[str], typer.Argument(
         help="variants of one game, e.g. \"von0auf100(withdraw=each)\"; one is enough when "
         "--bots names a lineup for each")],
-    games: Games = 200, bots: Bots = None, seed: Seed = 1, workers: Workers = 1,
-    backend: BackendOption = Backend.process, more: More = 0, out: Out = None,
+    games: Games = 200, bots: Bots = None, seed: Seed = 1, workers: WorkersOption = 1,
+    backend: BackendOption = "process", address: AddressOption = None, more: More = 0,
+    out: Out = None,
     store: StoreOption = Path(DEFAULT_STORE), report: Report = True,
 ) -> None:
     """Compare variants (or lineups) on the same seeds: differences, intervals, tests."""
@@ -110,15 +108,16 @@ def compare(
                              "--bots given for each lineup; for one, use rennbahn lab run")
     spec = make_spec(variants, bots or ["heuristic"], seed)
     with LabStore(store) as lab:
-        info = _play(lab, spec, games, more, workers)
+        info = _play(lab, spec, games, more, Where(backend, workers, address))
         _finish(lab, info, out, report)
 
 
 @app.command(name="run")
 def run_command(
     game: Annotated[str, typer.Argument(help="a game or variant, e.g. ausgebremst(races=3)")],
-    games: Games = 200, bots: Bots = None, seed: Seed = 1, workers: Workers = 1,
-    backend: BackendOption = Backend.process, more: More = 0, out: Out = None,
+    games: Games = 200, bots: Bots = None, seed: Seed = 1, workers: WorkersOption = 1,
+    backend: BackendOption = "process", address: AddressOption = None, more: More = 0,
+    out: Out = None,
     store: StoreOption = Path(DEFAULT_STORE), report: Report = True,
 ) -> None:
     """Study one variant: balance across seats and start positions, endings, drama, luck."""
@@ -127,7 +126,7 @@ def run_command(
                              "compare GAME --bots ... --bots ...")
     spec = make_spec([game], bots or ["heuristic"], seed)
     with LabStore(store) as lab:
-        info = _play(lab, spec, games, more, workers)
+        info = _play(lab, spec, games, more, Where(backend, workers, address))
         _finish(lab, info, out, report)
 
 
@@ -135,13 +134,15 @@ def run_command(
 def more(
     study: Annotated[str, typer.Argument(help="a study id (rennbahn lab list)")],
     games: Annotated[int, typer.Argument(min=1, max=MAX_GAMES, help="games to add")],
-    workers: Workers = 1, backend: BackendOption = Backend.process, out: Out = None,
+    workers: WorkersOption = 1, backend: BackendOption = "process",
+    address: AddressOption = None, out: Out = None,
     store: StoreOption = Path(DEFAULT_STORE), report: Report = True,
 ) -> None:
     """Extend a study with more games: the games it has stay, the next seeds continue."""
     with _stored(store) as lab:
         info = lab.info(study)
-        info = _extend(lab, info.spec, info.games + games, workers, info.games)
+        info = _extend(lab, info.spec, info.games + games, Where(backend, workers, address),
+                       info.games)
         _finish(lab, info, out, report)
 
 

@@ -15,13 +15,14 @@ from rennbahn.lab.metrics import Summary, summarise
 from rennbahn.lab.store import LabStore, StudyInfo
 from rennbahn.lab.study import MAX_GAMES, Spec, run
 from rennbahn.lab.words import bots_in_words, title, variant_labels
+from rennbahn.sim.backends import Backend
 
 #: Games written to the store in one transaction.
 BATCH = 50
 
 
 def extend(store: LabStore, spec: Spec, games: int, *, workers: int = 1,
-           executor: Executor | None = None,
+           executor: Executor | None = None, backend: Backend | None = None,
            progress: Callable[[int], None] | None = None) -> StudyInfo:
     """Play the study up to ``games`` games per variant (the games it has stay as they
     are; the next ones continue on the same seeds) and keep them in ``store``."""
@@ -30,7 +31,7 @@ def extend(store: LabStore, spec: Spec, games: int, *, workers: int = 1,
     study = store.add_study(spec)
     have = store.games(study, len(spec.variants))
     batch = []
-    for row in run(spec, have, games, executor=executor, workers=workers):
+    for row in run(spec, have, games, executor=executor, workers=workers, backend=backend):
         batch.append(row)
         if len(batch) >= BATCH * len(spec.variants):
             store.add_games(study, batch)

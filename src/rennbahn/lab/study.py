@@ -20,7 +20,8 @@ from rennbahn.core.errors import ParameterError
 from rennbahn.core.protocol import CHANCE, JSON, State
 from rennbahn.core.records import Step
 from rennbahn.core.registry import RaceFacts, game_entry, load_game, load_game_for_seats
-from rennbahn.sim.runner import bounded_map, game_seed
+from rennbahn.sim.backends import Backend, bounded_map
+from rennbahn.sim.runner import game_seed
 
 #: Most games one study may hold (per variant), and most variants in one study.
 MAX_GAMES = 1_000_000
@@ -188,12 +189,17 @@ def jobs(spec: Spec, start: int, stop: int, chunk: int = CHUNK) -> Iterator[Job]
 
 
 def run(spec: Spec, start: int, stop: int, executor: Executor | None = None,
-        workers: int = 1) -> Iterator[GameRow]:
+        workers: int = 1, backend: Backend | None = None) -> Iterator[GameRow]:
     """Play games ``start`` to ``stop - 1`` of every variant, in order.
 
-    ``executor`` is the seam for other backends; without one, ``workers`` > 1 starts a
-    process pool and 1 plays here."""
+    On ``backend`` (``sim``'s: the process pool or Ray, ``rennbahn lab --backend``), else on
+    ``executor`` (any ``concurrent.futures`` executor); without either, ``workers`` > 1
+    starts a process pool and 1 plays here."""
     work: Iterable[Job] = jobs(spec, start, stop)
+    if backend is not None:
+        for rows in backend.map(_play_chunk, work):
+            yield from rows
+        return
     if executor is not None:
         for rows in bounded_map(executor, _play_chunk, work, IN_FLIGHT_PER_WORKER * workers):
             yield from rows
