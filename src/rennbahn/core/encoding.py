@@ -35,7 +35,8 @@ from rennbahn.core.views import View, as_json
 #: game's observation rarely share one.
 HASHING_SIZE = 512
 
-FloatArray = npt.NDArray[np.float32]
+#: An observation vector (an alias said as one: mypyc builds where numpy may be missing).
+FloatArray: TypeAlias = "npt.NDArray[np.float32]"
 #: What an encoder writes its features into (:func:`new_buffer`).
 Buffer: TypeAlias = "array[float]"  # (array is generic at run time from Python 3.12)
 
