@@ -48,11 +48,12 @@ ONLY_PERFECT_INFORMATION = {"mcts": SEARCH}
 ONLY_SIMULTANEOUS = {"duct": SEARCH}
 
 #: The named strengths, per game: the bot string each stands for. ``hard`` was chosen by
-#: ``scripts/bot_targets.py`` (docs/bots.md): its iteration budget keeps a move within about
-#: a second on one core of the reference machine, and an iteration budget keeps it seeded.
+#: ``scripts/bot_targets.py`` and sequential tests (docs/bots.md): its iteration budget keeps
+#: a move within about a second on one core of the reference machine, and an iteration
+#: budget keeps it seeded.
 STRENGTHS: dict[str, dict[str, str]] = {
     "gibgas": {"easy": "flat(iterations=30)", "medium": "heuristic",
-               "hard": "duct(iterations=1200,rollout=heuristic,depth=12)"},
+               "hard": "duct(iterations=2000,rollout=heuristic,depth=12)"},
     "von0auf100": {"easy": "flat(iterations=30)", "medium": "heuristic",
                    "hard": "ismcts(iterations=2000)"},
     "grandprix": {"easy": "random", "medium": "heuristic",
@@ -63,7 +64,8 @@ STRENGTHS: dict[str, dict[str, str]] = {
 #: Where a move costs more at a fuller table: game -> strength -> (from this many seats, the
 #: bot string there), fewest seats first; the last one that applies stands.
 AT_SEATS: dict[str, dict[str, tuple[tuple[int, str], ...]]] = {
-    "gibgas": {"hard": ((6, "duct(iterations=900,rollout=heuristic,depth=12)"),)},
+    "gibgas": {"hard": ((4, "duct(iterations=1200,rollout=heuristic,depth=12)"),
+                        (6, "duct(iterations=900,rollout=heuristic,depth=12)"))},
 }
 #: Bots registered from outside ``bots/``: name prefix -> the module that registers them on
 #: import (it may need an optional extra; without it its bots are not listed, and naming one
