@@ -189,6 +189,24 @@ def block(old: str, only: list[str], run: str, *fresh: list[str]) -> str:
     return "\n".join(lines)
 
 
+
+def fuller_tables(name: str) -> str:
+    """Where ``hard`` changes at a fuller table: "; with 4-5 seats `...`, with 6 seats `...`"."""
+    groups: list[list[int]] = []
+    specs: list[str] = [strengths(name)["hard"]]
+    for seats in range(3, LARGEST[name] + 1):
+        spec = strengths(name, seats)["hard"]
+        if spec == specs[-1] and groups:
+            groups[-1].append(seats)
+        elif spec != specs[-1]:
+            groups.append([seats])
+            specs.append(spec)
+    return "".join(
+        f"{'; ' if k == 0 else ', '}with {seats[0]}"
+        f"{'' if len(seats) == 1 else f'-{seats[-1]}'} seats `{spec}`"
+        for k, (seats, spec) in enumerate(zip(groups, specs[1:], strict=True)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--minutes", type=float, default=20.0, help="wall time in all")
@@ -228,9 +246,8 @@ def main() -> None:
     hard = []
     for name in args.only:
         s = strengths(name)
-        fuller = strengths(name, LARGEST[name])["hard"]
-        at_most = "" if fuller == s["hard"] else f"; with {LARGEST[name]} seats `{fuller}`"
-        hard.append(f"| {name} | `{s['easy']}` | `{s['medium']}` | `{s['hard']}`{at_most} |")
+        hard.append(f"| {name} | `{s['easy']}` | `{s['medium']}` | `{s['hard']}`"
+                    f"{fuller_tables(name)} |")
     run = (f"| {', '.join(args.only)} | `scripts/bot_targets.py --minutes {args.minutes:g} "
            f"--workers {args.workers} --seed {args.seed}"
            f"{'' if args.only == list(GAMES) else ' --only ' + ' '.join(args.only)}` "
