@@ -61,11 +61,15 @@ async def _until_acked(anna: Conn, moves: int, seconds: float) -> int:
     acked, end = 0, time.monotonic() + seconds
     while acked < moves and not (anna.view and anna.view["over"]):
         assert time.monotonic() < end, f"only {acked} moves acknowledged"
+        seen = anna.view["number"] if anna.view else -1
         if await _take_a_turn(anna) is not None:
             acked += 1
             continue
+        # Wait for a view newer than the one just answered: views already queued are older,
+        # and sending the same stale move again at once would only run into the rate limit.
         with contextlib.suppress(TimeoutError):
-            await anna.expect("view", timeout=5)
+            while anna.view is None or anna.view["number"] == seen:
+                await anna.expect("view", timeout=5)
     return acked
 
 
